@@ -1,0 +1,50 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Launch Debian Chromium headless with the flags this machine needs (no network, SwiftShader WebGL). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--enable-unsafe-swiftshader',
+      '--use-angle=swiftshader',
+    ],
+  });
+}
+
+/**
+ * A fresh browser context on the test server. Requests to any other origin are aborted (the app
+ * must work with nothing but its own server); `blocked` collects them for assertions.
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; blocked: string[] }> {
+  const origin = new URL(baseURL()).origin;
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 }, ...options });
+  const blocked: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  return { context, blocked };
+}
+
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; context: BrowserContext; blocked: string[] }> {
+  const { context, blocked } = await newContext(browser, options);
+  const page = await context.newPage();
+  return { page, context, blocked };
+}

@@ -1,0 +1,2 @@
+/** @waymark/regions — region pack builder (basemap, terrain, routing graph, places). */
+export const REGIONS_PACKAGE = '@waymark/regions';

@@ -1,0 +1,83 @@
+// `npm test`: the whole suite. Static checks, unit tests, the database suite on PGlite and on a
+// throwaway real PostgreSQL 15, then browser tests in Debian Chromium against the built server.
+// `node scripts/test.mjs [static|unit|db|e2e ...]` runs a subset.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { startPostgres } from './pg-cluster.mjs';
+import { prepare, ROOT } from './prepare.mjs';
+
+const all = ['static', 'unit', 'db', 'e2e'];
+const wanted = process.argv.slice(2).filter((a) => all.includes(a));
+const steps = wanted.length ? wanted : all;
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const t0 = Date.now();
+
+function run(label, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n━━ ${label} ━━`);
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  console.log(`━━ ${label}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function vitest(label, projects, env = {}) {
+  const out = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const ok = run(label, 'npx', args, { LOG_LEVEL: 'silent', ...env });
+  try {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.numTotalTests === 0) {
+      console.log(`${label}: no tests ran`);
+      failures.push(`${label} (no tests)`);
+    }
+  } catch {
+    if (ok) failures.push(`${label} (no report)`);
+  }
+  return ok;
+}
+
+if (steps.includes('static')) {
+  run('typecheck', 'node', ['scripts/typecheck.mjs']);
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+}
+if (steps.includes('unit')) vitest('unit tests', ['unit-node', 'unit-web']);
+if (steps.includes('db')) {
+  vitest('database suite on PGlite', ['db'], { WAYMARK_TEST_DB: 'pglite' });
+  let pg;
+  try {
+    pg = await startPostgres();
+    console.log(`(throwaway PostgreSQL on 127.0.0.1:${pg.port})`);
+    vitest('database suite on PostgreSQL 15', ['db'], { WAYMARK_TEST_DB: 'postgres', WAYMARK_TEST_PG_URL: pg.url });
+  } catch (err) {
+    console.error(`Could not start a throwaway PostgreSQL: ${err.message}`);
+    failures.push('database suite on PostgreSQL 15 (cluster did not start)');
+  } finally {
+    pg?.stop();
+  }
+}
+if (steps.includes('e2e')) {
+  ensureChromium();
+  try {
+    prepare();
+    vitest('browser tests (Chromium)', ['e2e']);
+  } catch (err) {
+    console.error(err.message);
+    failures.push('build for browser tests');
+  }
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+const secs = ((Date.now() - t0) / 1000).toFixed(0);
+console.log(`\nWaymark test suite finished in ${secs} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

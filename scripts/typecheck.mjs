@@ -1,0 +1,10 @@
+// Type-checks every workspace with its own tsconfig (geo has no DOM or Node types on purpose).
+import { spawnSync } from 'node:child_process';
+
+const projects = ['packages/geo', 'packages/regions', 'server', 'web', 'e2e', 'bench'];
+let failed = false;
+for (const p of projects) {
+  const r = spawnSync('npx', ['tsc', '--noEmit', '-p', p], { stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import type { AppContext, AppEnv, ServerModule } from './context.ts';
+import { HttpError, errorBody } from './http/errors.ts';
+import { securityHeaders } from './http/security.ts';
+import { mountSpa } from './http/static.ts';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Build the Hono app: middleware, feature modules, JSON errors for /api, and the SPA. */
+export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const log = ctx.logger;
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('requestId', id);
+    const t0 = performance.now();
+    await next();
+    c.res.headers.set('X-Request-Id', id);
+    const status = c.res.status;
+    const entry = { reqId: id, method: c.req.method, path: c.req.path, status, ms: Math.round((performance.now() - t0) * 10) / 10 };
+    if (status >= 500) log.error(entry, 'request');
+    else if (!c.req.path.startsWith('/assets/') && !c.req.path.startsWith('/tiles/')) log.info(entry, 'request');
+    else log.debug(entry, 'request');
+  });
+
+  app.use('*', securityHeaders(() => ctx.spa.scriptHashes));
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: ctx.config.BODY_LIMIT_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', `Request body is larger than ${ctx.config.BODY_LIMIT_BYTES} bytes`), 413),
+    }),
+  );
+
+  app.use('*', async (c, next) => {
+    // Tiles are already compressed and served with Range; everything else may be compressed.
+    if (c.req.path.startsWith('/tiles/') || c.req.header('range')) return next();
+    return compress()(c, next);
+  });
+
+  for (const m of modules) m.register?.(app, ctx);
+
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}`), 404));
+
+  mountSpa(
+    app as unknown as Hono,
+    ctx.spa,
+    modules.flatMap((m) => m.indexTransforms ?? []),
+  );
+
+  app.notFound((c) => c.text(`Page not found: ${c.req.path}`, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
+    }
+    // Hono's own HTTPException (e.g. from body parsing) carries a status.
+    const status = (err as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return c.json(errorBody('bad_request', err.message || 'Bad request'), status as 400);
+    }
+    log.error({ reqId: c.get('requestId'), err: { message: err.message, stack: err.stack } }, 'unhandled error');
+    return c.json(errorBody('internal_error', 'Something went wrong on our side. The error was logged.'), 500);
+  });
+
+  return app;
+}

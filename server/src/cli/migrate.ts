@@ -1,0 +1,17 @@
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/index.ts';
+import { migrate } from '../db/migrate.ts';
+
+try {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    const applied = await migrate(database);
+    console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'Database is up to date.');
+  } finally {
+    await database.close();
+  }
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : `Migration failed: ${(err as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Thrown when the environment does not describe a valid configuration. Message is one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const port = z.coerce
+  .number({ message: 'an integer from 0 to 65535' })
+  .int('an integer from 0 to 65535')
+  .min(0, 'an integer from 0 to 65535')
+  .max(65535, 'an integer from 0 to 65535');
+
+const optionalUrl = (protocols: string[], form: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, form);
+
+const bool = (def: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'true or false' })
+    .default(def)
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]+$/, 'a host name or IP address such as 127.0.0.1 or 0.0.0.0')
+    .default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'an absolute http(s) URL such as https://maps.example.org'),
+  DATA_DIR: z.string().trim().min(1, 'a directory path').default('var'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'a postgres:// connection URL'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ message: 'a number of bytes from 1024 to 1073741824' })
+    .int()
+    .min(1024, 'a number of bytes from 1024 to 1073741824')
+    .max(1 << 30, 'a number of bytes from 1024 to 1073741824')
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1 << 31).default(50 * 1024 * 1024),
+  WEB_DIST: z.string().trim().optional(),
+  SEED_DEMO: bool('true'),
+  ADMIN_EMAIL: z.string().trim().email('an email address').optional().or(z.literal('').transform(() => undefined)),
+  AUTH_SECRET: z
+    .string()
+    .min(32, 'at least 32 characters of random text')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Mail: SMTP when set, the in-app mailbox otherwise.
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  SMTP_FROM: z.string().trim().default('Waymark <no-reply@waymark.local>'),
+  // Object storage for documents: all of S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or none.
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'an http(s) URL of an S3-compatible endpoint'),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  // OpenAI-compatible model endpoint for the AI chat map (optional; the built-in intent engine is used otherwise).
+  LLM_BASE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL of an OpenAI-compatible API'),
+  LLM_MODEL: z.string().trim().optional(),
+  LLM_API_KEY: z.string().trim().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  publicUrl: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  s3: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string } | null;
+  llm: { baseUrl: string; model: string; apiKey?: string } | null;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  const s = String(value);
+  return JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s);
+}
+
+/** Parse and validate configuration; throws ConfigError with a single line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} must be ${issue.message.replace(/^Invalid input: /, '')} (got ${describe(env[name])})`);
+  }
+  const e = parsed.data;
+  const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Set = s3Keys.filter((k) => e[k]);
+  if (s3Set.length > 0 && s3Set.length < s3Keys.length) {
+    const missing = s3Keys.find((k) => !e[k])!;
+    throw new ConfigError(`Invalid configuration: ${missing} must be set when any of ${s3Keys.join(', ')} is set`);
+  }
+  if ((e.LLM_BASE_URL && !e.LLM_MODEL) || (!e.LLM_BASE_URL && e.LLM_MODEL)) {
+    const missing = e.LLM_BASE_URL ? 'LLM_MODEL' : 'LLM_BASE_URL';
+    throw new ConfigError(`Invalid configuration: ${missing} must be set together with ${missing === 'LLM_MODEL' ? 'LLM_BASE_URL' : 'LLM_MODEL'}`);
+  }
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    s3:
+      s3Set.length === s3Keys.length
+        ? {
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          }
+        : null,
+    llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}) } : null,
+  };
+}

@@ -1,0 +1,101 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { lockDataDir } from './lock.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+/** One dedicated connection that runs multi-statement SQL scripts (simple query protocol). */
+export interface ScriptConnection {
+  exec(script: string): Promise<void>;
+  rows<T = Record<string, unknown>>(query: string): Promise<T[]>;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Run fn with one dedicated connection (migrations, scripts). */
+  withScriptConnection<T>(fn: (conn: ScriptConnection) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Open the configured database: PGlite in DATA_DIR (locked to this process) or PostgreSQL via a pool. */
+export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 10_000 });
+    pool.on('error', () => {
+      /* idle client errors are reported by the next query */
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Fail fast with a clear message when PostgreSQL is unreachable.
+    await sql`select 1`.execute(db);
+    const withConn = async <T>(fn: (conn: ScriptConnection) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          rows: async <R,>(query: string) => (await client.query(query)).rows as R[],
+        });
+      } finally {
+        client.release();
+      }
+    };
+    return handle(db, 'postgres', withConn, async () => {
+      await db.destroy();
+    });
+  }
+  const release = lockDataDir(database.dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(database.dir);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const withConn = async <T>(fn: (conn: ScriptConnection) => Promise<T>): Promise<T> =>
+    fn({
+      exec: async (script) => {
+        await client.exec(script);
+      },
+      rows: async <R,>(query: string) => (await client.query<R>(query)).rows,
+    });
+  return handle(db, 'pglite', withConn, async () => {
+    await db.destroy();
+    if (!client.closed) await client.close();
+    release();
+  });
+}
+
+function handle(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  withScriptConnection: DatabaseHandle['withScriptConnection'],
+  closeFn: () => Promise<void>,
+): DatabaseHandle {
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    kind,
+    withScriptConnection,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      closing ??= closeFn();
+      return closing;
+    },
+  };
+}
