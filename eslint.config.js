@@ -50,7 +50,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/geo/**/*.ts'],
+    files: ['packages/geo/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-support/**'],
     rules: {
       'no-restricted-imports': [
         'error',
