@@ -81,17 +81,23 @@ function handle(
   closeFn: () => Promise<void>,
 ): DatabaseHandle {
   let closing: Promise<void> | null = null;
+  // Concurrent health checks share one in-flight round trip instead of queueing N identical ones.
+  let inflight: Promise<boolean> | null = null;
   return {
     db,
     kind,
     withScriptConnection,
-    async ping() {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
+    ping() {
+      inflight ??= sql`select 1`
+        .execute(db)
+        .then(
+          () => true,
+          () => false,
+        )
+        .finally(() => {
+          inflight = null;
+        });
+      return inflight;
     },
     close() {
       closing ??= closeFn();
