@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes dist/build.json ({ id, timestamp } of this build, polled by the app to detect new
@@ -30,6 +31,78 @@ function buildManifest(): Plugin {
   };
 }
 
+/**
+ * The installable app (SPEC §2/§4, docs/shell.md): manifest at /manifest.webmanifest, a Workbox
+ * worker precaching the built shell (not index.html: it carries a per-browser csrf token, so pages
+ * are cached network-first as they are visited, with /offline.html as the fallback), runtime caches
+ * for tiles, glyphs, sprites and the region list. registerType "prompt": the app asks before
+ * activating a new worker (see features/shell/pwa-updater.tsx).
+ */
+function pwa() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['favicon.svg', 'offline.html', 'icons/*.png', 'og-image.png'],
+    manifest: {
+      id: '/',
+      name: 'Waymark — Running Route Planner',
+      short_name: 'Waymark',
+      description: 'Plan running routes and edit project maps on real OpenStreetMap data, online or offline.',
+      lang: 'en',
+      start_url: '/run-app',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: '#09090b',
+      background_color: '#ffffff',
+      categories: ['sports', 'navigation', 'productivity'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,mjs,css,svg,png,woff2,webmanifest}', 'offline.html'],
+      globIgnores: ['**/index.html', 'og-image.png'],
+      navigateFallback: null,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'waymark-pages',
+            networkTimeoutSeconds: 5,
+            expiration: { maxEntries: 60 },
+            cacheableResponse: { statuses: [200, 404] },
+            precacheFallback: { fallbackURL: '/offline.html' },
+          },
+        },
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/tiles/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'waymark-tiles', expiration: { maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600 }, cacheableResponse: { statuses: [0, 200] } },
+        },
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/assets/fonts/') || url.pathname.startsWith('/assets/sprites/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'waymark-map-assets', expiration: { maxEntries: 500, maxAgeSeconds: 90 * 24 * 3600 }, cacheableResponse: { statuses: [0, 200] } },
+        },
+        {
+          urlPattern: ({ url }) => url.pathname === '/api/regions' || url.pathname.startsWith('/api/regions/'),
+          handler: 'StaleWhileRevalidate',
+          options: { cacheName: 'waymark-regions', expiration: { maxEntries: 50 }, cacheableResponse: { statuses: [200] } },
+        },
+      ],
+    },
+  });
+}
+
 const apiTarget = process.env.WAYMARK_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -38,6 +111,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     buildManifest(),
+    pwa(),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500, target: 'es2022' },

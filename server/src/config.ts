@@ -54,6 +54,8 @@ const EnvSchema = z.object({
     .default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1 << 31).default(50 * 1024 * 1024),
   WEB_DIST: z.string().trim().optional(),
+  // Directory of built region packs (relative paths are resolved against the repository root).
+  REGIONS_DIR: z.string().trim().min(1, 'a directory path').default('data/packs'),
   SEED_DEMO: bool('true'),
   ADMIN_EMAIL: z.string().trim().email('an email address').optional().or(z.literal('').transform(() => undefined)),
   AUTH_SECRET: z
@@ -64,6 +66,18 @@ const EnvSchema = z.object({
   // Mail: SMTP when set, the in-app mailbox otherwise.
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   SMTP_FROM: z.string().trim().default('Waymark <no-reply@waymark.local>'),
+  // Auth: a generic OpenID Connect provider (all of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, or none).
+  OIDC_ISSUER: optionalUrl(['http:', 'https:'], 'an http(s) URL of an OpenID Connect issuer'),
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().optional(),
+  OIDC_SCOPES: z.string().trim().regex(/^[\w:.\- ]*\bopenid\b[\w:.\- ]*$/, 'space-separated scopes including openid').default('openid email profile'),
+  OIDC_NAME: z.string().trim().min(1).max(40, 'a provider name of at most 40 characters').default('Single sign-on'),
+  // Auth abuse limits: attempts per IP per action and failed sign-ins per account, per window.
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number({ message: 'a number of seconds from 1 to 86400' }).int().min(1, 'a number of seconds from 1 to 86400').max(86400, 'a number of seconds from 1 to 86400').default(900),
+  AUTH_RATE_IP_MAX: z.coerce.number({ message: 'an integer from 1 to 1000000' }).int().min(1, 'an integer from 1 to 1000000').max(1_000_000, 'an integer from 1 to 1000000').default(300),
+  AUTH_RATE_ACCOUNT_MAX: z.coerce.number({ message: 'an integer from 1 to 1000' }).int().min(1, 'an integer from 1 to 1000').max(1000, 'an integer from 1 to 1000').default(5),
+  // Use the first X-Forwarded-For address as the client IP (only behind a trusted reverse proxy).
+  TRUST_PROXY: bool('false'),
   // Object storage for documents: all of S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or none.
   S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'an http(s) URL of an S3-compatible endpoint'),
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -110,6 +124,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.LLM_BASE_URL && !e.LLM_MODEL) || (!e.LLM_BASE_URL && e.LLM_MODEL)) {
     const missing = e.LLM_BASE_URL ? 'LLM_MODEL' : 'LLM_BASE_URL';
     throw new ConfigError(`Invalid configuration: ${missing} must be set together with ${missing === 'LLM_MODEL' ? 'LLM_BASE_URL' : 'LLM_MODEL'}`);
+  }
+  const oidcKeys = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const oidcSet = oidcKeys.filter((k) => e[k]);
+  if (oidcSet.length > 0 && oidcSet.length < oidcKeys.length) {
+    const missing = oidcKeys.find((k) => !e[k])!;
+    throw new ConfigError(`Invalid configuration: ${missing} must be set when any of ${oidcKeys.join(', ')} is set`);
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {

@@ -18,8 +18,8 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     /** Set by the auth module when a session cookie is valid. */
-    user?: { id: string; email: string | null; role: string; name: string };
-    session?: { id: string };
+    user?: { id: string; email: string | null; role: string; name: string; phone?: string | null; emailVerified?: boolean };
+    session?: { id: string; authenticatedAt?: Date; expiresAt?: Date; remember?: boolean };
   };
 };
 

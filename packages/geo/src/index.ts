@@ -1,11 +1,51 @@
 /** @waymark/geo — pure TypeScript geo logic shared by the server and the browser (Web Worker). */
-export const EARTH_RADIUS_M = 6_371_008.8;
-
-/** Great-circle distance in metres between two [lon, lat] points (haversine). */
-export function haversine(a: readonly [number, number], b: readonly [number, number]): number {
-  const toRad = Math.PI / 180;
-  const dLat = (b[1] - a[1]) * toRad;
-  const dLon = (b[0] - a[0]) * toRad;
-  const s = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * toRad) * Math.cos(b[1] * toRad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s)));
-}
+export { EARTH_RADIUS_M, haversine, haversineLL } from './distance.ts';
+export { buildRunningGraph, GRAPH_FORMAT_VERSION, type BuildOptions, type GraphBuildInput, type OsmWayInput } from './graph/build.ts';
+export { RunningGraph, GraphFormatError, type BBox, type LonLat } from './graph/graph.ts';
+export { WAY_CLASS_NAMES, SURFACE_NAMES, wayProfile, type WayClassName, type SurfaceName, type WayProfile } from './graph/profile.ts';
+export { SnapIndex, type Snap } from './routing/snap.ts';
+export { Router, classMultipliers, type PathResult, type PathStep, type RoutePreferences, type SearchOptions } from './routing/search.ts';
+export {
+  RoutePlanner,
+  RouteError,
+  MAX_WAYPOINTS,
+  type LegMode,
+  type Position,
+  type ProfilePoint,
+  type RouteLeg,
+  type RouteRequest,
+  type RouteResult,
+} from './routing/planner.ts';
+export { LoopGenerator, mulberry32, retraced, type LoopRequest, type LoopResult } from './routing/loop.ts';
+export {
+  DEFAULT_ELEVATION_THRESHOLD_M,
+  filteredClimb,
+  routeClimb,
+  rawClimb,
+  fillElevation,
+  resample,
+  smooth,
+  type Climb,
+} from './elevation/filter.ts';
+export { toblerPaceFactor, movingTime, gradeSeries } from './elevation/time.ts';
+export * from './units.ts';
+export {
+  toGpx,
+  toKml,
+  toGeoJson,
+  exportTrack,
+  importTrack,
+  detectFormat,
+  trackToWaypoints,
+  lineLength,
+  TrackImportError,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_POINTS,
+  type TrackData,
+  type TrackFormat,
+  type TrackPoint,
+  type ImportErrorCode,
+  type ImportOptions,
+} from './io/formats.ts';
+export { parseXml, XmlError, type XmlElement } from './io/xml.ts';
+export { encodePolyline, decodePolyline, encodePolyline3, decodePolyline3, PolylineError } from './io/polyline.ts';

@@ -103,6 +103,39 @@ function notify(title: string, description?: string) {
  * error toasts for unexpected failures.
  */
 export async function api<T = unknown>(path: string, init: ApiInit<T> = {}): Promise<T> {
+  return request(path, init, false);
+}
+
+function pathnameOf(path: string): string {
+  try {
+    return new URL(path, window.location.origin).pathname;
+  } catch {
+    return path.split('?')[0] ?? path;
+  }
+}
+
+/** Fetch a fresh csrf token (GET /api/_auth/csrf) into the meta tag; true when it worked. */
+async function refreshCsrfToken(path: string): Promise<boolean> {
+  try {
+    const url = new URL('/api/_auth/csrf', new URL(path, window.location.origin));
+    const res = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (!res.ok) return false;
+    const { token } = (await res.json()) as { token?: unknown };
+    if (typeof token !== 'string' || !token) return false;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'csrf-token';
+      document.head.appendChild(meta);
+    }
+    meta.content = token;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function request<T>(path: string, init: ApiInit<T>, csrfRetried: boolean): Promise<T> {
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
@@ -112,7 +145,7 @@ export async function api<T = unknown>(path: string, init: ApiInit<T> = {}): Pro
   }
   const body = encodeBody(init.body, headers);
   const wantToast = init.toast !== false;
-  const isSessionProbe = path.split('?')[0] === SESSION_PATH;
+  const isSessionProbe = pathnameOf(path) === SESSION_PATH;
 
   let res: Response | undefined;
   for (let attempt = 0; ; attempt++) {
@@ -131,6 +164,10 @@ export async function api<T = unknown>(path: string, init: ApiInit<T> = {}): Pro
 
   if (!res.ok) {
     const error = await parseError(res);
+    // A page served from the offline cache may carry an outdated token: fetch a fresh one, retry once.
+    if (res.status === 403 && error.code === 'csrf_token_invalid' && !csrfRetried && (await refreshCsrfToken(path))) {
+      return request(path, init, true);
+    }
     const redirect = init.redirect !== false && !isSessionProbe;
     if (res.status === 401 && redirect) {
       const here = currentLocation();

@@ -1,8 +1,68 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { NotFound } from '@/components/not-found';
+import { Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
+import { Direction } from 'radix-ui';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { CommandMenu } from '@/components/layout/command-menu';
+import { Toaster } from '@/components/ui/sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { Customizer } from '@/features/customizer/customizer';
+import { installChunkErrorReload } from '@/features/errors/chunk-reload';
+import { NotFoundPage } from '@/features/errors/error-page';
+import { RootErrorBoundary } from '@/features/errors/root-error';
+import { useDocumentTitle } from '@/features/shell/document-title';
+import { LoadingBar } from '@/features/shell/loading-bar';
+import { useIdle } from '@/features/shell/use-idle';
+import { useKeySequences, type ShortcutDefinition } from '@/features/shell/shortcuts';
+import { usePreferences, watchSystemMode } from '@/lib/preferences';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: Outlet,
-  notFoundComponent: NotFound,
+// The headless (Radix) toaster and its F8 viewport are not needed for the first paint.
+// Nor is the service worker: it registers once the page is idle (so it never competes with the first load).
+const PwaUpdater = lazy(() => import('@/features/shell/pwa-updater').then((m) => ({ default: m.PwaUpdater })));
+const HeadlessToaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.HeadlessToaster })));
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootComponent,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RootErrorBoundary,
 });
+
+function RootComponent() {
+  const prefs = usePreferences();
+  const router = useRouter();
+  useDocumentTitle();
+  useEffect(() => watchSystemMode(), []);
+  useEffect(() => installChunkErrorReload(), []);
+
+  // SPEC §2 keyboard shortcuts: G then H → /, G then E → /email (≤ 800 ms apart, not in fields).
+  const shortcuts = useMemo<ShortcutDefinition[]>(
+    () => [
+      { keys: ['g', 'h'], description: 'Go to the home page', run: () => void router.navigate({ to: '/' }) },
+      { keys: ['g', 'e'], description: 'Go to email', run: () => void router.navigate({ href: '/email' }) },
+    ],
+    [router],
+  );
+  useKeySequences(shortcuts);
+  const idle = useIdle();
+
+  return (
+    <Direction.Provider dir={prefs.dir}>
+      <TooltipProvider>
+        <LoadingBar />
+        <Outlet />
+        <Customizer />
+        <CommandMenu />
+        <Toaster theme={prefs.mode} dir={prefs.dir} />
+        {idle && (
+          <Suspense fallback={null}>
+            <HeadlessToaster />
+            <PwaUpdater />
+          </Suspense>
+        )}
+      </TooltipProvider>
+    </Direction.Provider>
+  );
+}

@@ -1,0 +1,179 @@
+// Web performance: Lighthouse 12 (Debian Chromium, headless) on `/` and `/login` of the built app
+// served by our own server, plus the initial JavaScript of the build (the entry script and its
+// modulepreloads named in index.html, gzip -9) — targets: performance ≥ 95, initial JS ≤ 200 KB,
+// and no map library (MapLibre, pmtiles) in the initial bundle.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/login').split(',');
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const TARGET_SCORE = 95;
+const TARGET_INITIAL_JS_KB = 200;
+
+/** Distinctive strings of the map libraries: their presence in an initial chunk fails the check. */
+const MAP_SIGNATURES: [string, RegExp][] = [
+  ['maplibre-gl', /maplibregl-canvas|maplibre-gl-worker/],
+  ['pmtiles', /pmtiles/i],
+  ['@protomaps/basemaps', /protomaps/i],
+  ['terra-draw', /terra-draw|TerraDraw/],
+];
+
+export interface InitialJs {
+  files: { file: string; bytes: number; gzip: number }[];
+  jsGzip: number;
+  cssGzip: number;
+  mapLibraries: string[];
+}
+
+/** The JS and CSS a first visit needs before any route chunk: index.html's module script, modulepreloads and stylesheets. */
+export function initialJs(dist = DIST): InitialJs {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:m?js|css))"[^>]*>/g)].map((m) => m[1]!);
+  const files = [...new Set(refs)].map((file) => {
+    const buf = fs.readFileSync(path.join(dist, file));
+    return { file, bytes: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length, text: buf.toString('utf8') };
+  });
+  const mapLibraries = MAP_SIGNATURES.filter(([, re]) => files.some((f) => /\.m?js$/.test(f.file) && re.test(f.text))).map(([name]) => name);
+  const js = files.filter((f) => /\.m?js$/.test(f.file));
+  const css = files.filter((f) => f.file.endsWith('.css'));
+  return {
+    files: files.map(({ file, bytes, gzip }) => ({ file, bytes, gzip })),
+    jsGzip: js.reduce((s, f) => s + f.gzip, 0),
+    cssGzip: css.reduce((s, f) => s + f.gzip, 0),
+    mapLibraries,
+  };
+}
+
+function waitForLine(child: ChildProcess, re: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error(`timed out waiting for ${re}: ${out.slice(-500)}`)), 120_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = re.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]!);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out.slice(-500)}`)));
+  });
+}
+
+interface LhResult {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptKb: number;
+  mapRequests: string[];
+}
+
+async function runLighthouse(url: string, port: number, preset: 'mobile' | 'desktop'): Promise<LhResult> {
+  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
+    (r) => r.resourceType === 'Script',
+  );
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    scriptKb: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0) / 1024,
+    mapRequests: requests.map((r) => r.url).filter((u) => /maplibre|pmtiles|region-map/i.test(u)),
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function benchWeb() {
+  console.log(`Building the web app into ${path.relative(ROOT, DIST) || DIST} when its sources changed…`);
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/prepare.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, WEB_DIST: DIST } });
+  if (built.status !== 0) throw new Error('web build failed');
+
+  const init = initialJs(DIST);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-web-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: DIST, LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const rows: { page: string; preset: string; r: LhResult }[] = [];
+  try {
+    const base = await waitForLine(server, /Waymark listening on (http:\/\/[\d.:]+)/);
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions'],
+    });
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const page of PAGES) {
+        const runs: LhResult[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          // Lighthouse occasionally fails to record a trace (NO_NAVSTART/NO_FCP) on a busy machine: retry once.
+          try {
+            runs.push(await runLighthouse(`${base}${page}`, chrome.port, preset));
+          } catch (err) {
+            console.log(`  ${preset} ${page}: ${(err as Error).message}; retrying`);
+            runs.push(await runLighthouse(`${base}${page}`, chrome.port, preset));
+          }
+        }
+        const scores = runs.map((r) => r.score);
+        const best = runs.find((r) => r.score === median(scores))!;
+        rows.push({ page, preset, r: { ...best, score: median(scores) } });
+        console.log(`  ${preset} ${page}: scores ${scores.join(', ')}`);
+      }
+    }
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.on('exit', r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`\nWeb performance (Lighthouse 12, Debian Chromium headless, median of ${RUNS} runs; target score ≥ ${TARGET_SCORE})`);
+  console.table(
+    rows.map(({ page, preset, r }) => ({
+      page,
+      'form factor': preset,
+      score: r.score,
+      target: r.score >= TARGET_SCORE ? 'met' : 'MISSED',
+      'FCP ms': Math.round(r.fcp),
+      'LCP ms': Math.round(r.lcp),
+      'TBT ms': Math.round(r.tbt),
+      CLS: Number(r.cls.toFixed(3)),
+      'JS transferred KB': Number(r.scriptKb.toFixed(1)),
+      'map JS loaded': r.mapRequests.length ? r.mapRequests.join(' ') : 'no',
+    })),
+  );
+  const jsKb = init.jsGzip / 1024;
+  console.log(`\nInitial bundle of the build (index.html entry + modulepreloads, gzip -9; target ≤ ${TARGET_INITIAL_JS_KB} KB)`);
+  console.table([
+    {
+      'initial JS KB (gzip)': Number(jsKb.toFixed(1)),
+      target: jsKb <= TARGET_INITIAL_JS_KB ? 'met' : 'MISSED',
+      'initial CSS KB (gzip)': Number((init.cssGzip / 1024).toFixed(1)),
+      files: init.files.length,
+      'map libraries in initial bundle': init.mapLibraries.length ? init.mapLibraries.join(', ') : 'none',
+    },
+  ]);
+  const missed = rows.filter((r) => r.preset === 'mobile' && r.r.score < TARGET_SCORE).length + (jsKb > TARGET_INITIAL_JS_KB ? 1 : 0) + init.mapLibraries.length;
+  if (missed) console.log(`\n${missed} target(s) missed.`);
+  return { rows, initial: init };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchWeb();

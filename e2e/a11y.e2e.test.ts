@@ -1,0 +1,81 @@
+// axe-core on the shell's pages in light and dark mode, left-to-right and right-to-left:
+// no serious or critical violations (WCAG 2.1 A/AA rules).
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser.ts';
+
+const ROUTES = path.resolve(import.meta.dirname, '../web/src/routes');
+const hasLogin = fs.existsSync(path.join(ROUTES, 'login.tsx'));
+
+const PAGES: { path: string; auth?: boolean; ready: (p: Page) => Promise<unknown> }[] = [
+  { path: '/', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
+  ...(hasLogin ? [{ path: '/login', ready: (p: Page) => p.locator('form').first().waitFor() }] : []),
+  { path: '/dashboard', auth: true, ready: (p) => p.locator('[data-testid="dashboard-activity"]').waitFor() },
+  { path: '/help', ready: (p) => p.getByRole('heading', { name: 'Help', level: 1 }).waitFor() },
+  { path: '/404', ready: (p) => p.getByText('Oops! Page Not Found!').waitFor() },
+];
+
+const VARIANTS = [
+  { mode: 'light', dir: 'ltr' },
+  { mode: 'dark', dir: 'ltr' },
+  { mode: 'light', dir: 'rtl' },
+  { mode: 'dark', dir: 'rtl' },
+] as const;
+
+describe('accessibility (axe-core)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.skipIf(hasLogin)('(the /login route does not exist in this build, so it is not checked)', () => {});
+
+  for (const v of VARIANTS) {
+    it(`has no serious or critical violations in ${v.mode} mode, ${v.dir.toUpperCase()}`, async () => {
+      const { page, context } = await newPage(browser, { colorScheme: v.mode });
+      await page.addInitScript(({ mode, dir }) => {
+        localStorage.setItem('waymark:color-mode', mode);
+        localStorage.setItem('waymark:app-settings', JSON.stringify({ dir, sidebar: { collapsible: 'offcanvas', variant: 'sidebar' } }));
+      }, v);
+      const problems: string[] = [];
+      for (const p of PAGES) {
+        if (p.auth) {
+          await page.goto('/help');
+          const status = await page.evaluate(async () => {
+            const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
+            const res = await fetch('/api/auth/signin', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+              body: JSON.stringify({ email: 'demo@waymark.local', password: 'waymark-demo-passphrase' }),
+            });
+            return res.status;
+          });
+          expect(status).toBe(200);
+        }
+        await page.goto(p.path);
+        await p.ready(page);
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(v.dir);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(v.mode === 'dark');
+        // let entrance animations settle so colours are final
+        await page.waitForTimeout(400);
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        for (const violation of result.violations) {
+          if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+          const where = violation.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ')}`)
+            .join(' | ');
+          problems.push(`${p.path} [${violation.impact}] ${violation.id}: ${violation.help} — ${where}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});

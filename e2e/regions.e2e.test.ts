@@ -1,0 +1,163 @@
+// The Andorra map rendered offline (every non-origin request aborted) in light and dark mode,
+// with pixel checks that roads and labels were actually drawn.
+import { decode } from 'fast-png';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser.ts';
+
+/** The parts of the demo page's MapLibre map (window.__waymarkMap) these tests use. */
+interface DemoMap {
+  once(event: 'idle', cb: () => void): void;
+  triggerRepaint(): void;
+  jumpTo(o: { center: [number, number]; zoom: number }): void;
+  getStyle(): { layers: { id: string; type: string; 'source-layer'?: string }[] };
+  setLayoutProperty(id: string, key: string, value: string): void;
+  getCenter(): { toArray(): [number, number] };
+  getZoom(): number;
+}
+declare global {
+  interface Window {
+    __waymarkMap?: DemoMap;
+  }
+}
+
+interface Shot {
+  width: number;
+  height: number;
+  data: Uint8Array | Uint8ClampedArray | Uint16Array;
+  channels: number;
+}
+
+async function shot(page: Page): Promise<Shot> {
+  const png = decode(await page.locator('[data-region]').screenshot());
+  return { width: png.width, height: png.height, data: png.data, channels: png.channels };
+}
+
+/** share of pixels that differ noticeably between two screenshots */
+function diffShare(a: Shot, b: Shot): number {
+  expect([a.width, a.height]).toEqual([b.width, b.height]);
+  let n = 0;
+  for (let i = 0; i < a.width * a.height; i++) {
+    const o = i * a.channels;
+    const d = Math.abs(a.data[o]! - b.data[o]!) + Math.abs(a.data[o + 1]! - b.data[o + 1]!) + Math.abs(a.data[o + 2]! - b.data[o + 2]!);
+    if (d > 30) n++;
+  }
+  return n / (a.width * a.height);
+}
+
+function meanLuminance(s: Shot): number {
+  let sum = 0;
+  for (let i = 0; i < s.width * s.height; i++) {
+    const o = i * s.channels;
+    sum += 0.2126 * s.data[o]! + 0.7152 * s.data[o + 1]! + 0.0722 * s.data[o + 2]!;
+  }
+  return sum / (s.width * s.height);
+}
+
+/** wait for the map to finish rendering after a change */
+const settle = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const m = window.__waymarkMap!;
+        m.once('idle', () => resolve());
+        m.triggerRepaint();
+      }),
+  );
+
+async function setVisibility(page: Page, what: 'roads' | 'labels', visible: boolean) {
+  await page.evaluate(
+    ([kind, vis]) => {
+      const m = window.__waymarkMap!;
+      for (const l of m.getStyle().layers) {
+        const isRoad = l.type === 'line' && 'source-layer' in l && l['source-layer'] === 'roads';
+        const isLabel = l.type === 'symbol';
+        if ((kind === 'roads' && isRoad) || (kind === 'labels' && isLabel))
+          m.setLayoutProperty(l.id, 'visibility', vis ? 'visible' : 'none');
+      }
+    },
+    [what, visible] as const,
+  );
+  await settle(page);
+}
+
+/** How much of the picture the road lines and the labels account for. */
+async function contributions(page: Page) {
+  const all = await shot(page);
+  await setVisibility(page, 'roads', false);
+  const noRoads = await shot(page);
+  await setVisibility(page, 'roads', true);
+  await setVisibility(page, 'labels', false);
+  const noLabels = await shot(page);
+  await setVisibility(page, 'labels', true);
+  return { all, roads: diffShare(all, noRoads), labels: diffShare(all, noLabels) };
+}
+
+describe('region map (Andorra) offline', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('draws roads and labels in light and dark mode and keeps the camera across the switch', async () => {
+    const { page, context, blocked } = await newPage(browser);
+    await context.addInitScript(() => localStorage.setItem('waymark:color-mode', '"light"'));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/ui/maps/single-page');
+    await expect.poll(() => page.title()).toBe('Map - Single Page');
+    await page.waitForSelector('[data-region="andorra"][data-map-ready="true"]', { timeout: 60_000 });
+    // keep transient overlays (toasts, floating buttons) out of the pixel comparisons
+    await page.addStyleTag({
+      content: '[data-sonner-toaster], [data-sonner-toast], body > button, [role="status"] { display: none !important; }',
+    });
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.evaluate(() => window.__waymarkMap!.jumpTo({ center: [1.5235, 42.5075], zoom: 14.5 }));
+    await settle(page);
+    expect(await page.getByText('© OpenStreetMap contributors').first().isVisible()).toBe(true);
+
+    const light = await contributions(page);
+    expect(light.roads, 'share of pixels drawn by road layers (light)').toBeGreaterThan(0.01);
+    expect(light.labels, 'share of pixels drawn by labels (light)').toBeGreaterThan(0.002);
+
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.waitForSelector('[data-region="andorra"][data-theme="dark"][data-map-ready="true"]', { timeout: 60_000 });
+    await settle(page);
+    const cam = await page.evaluate(() => ({ c: window.__waymarkMap!.getCenter().toArray(), z: window.__waymarkMap!.getZoom() }));
+    expect(cam.c[0]).toBeCloseTo(1.5235, 4);
+    expect(cam.c[1]).toBeCloseTo(42.5075, 4);
+    expect(cam.z).toBeCloseTo(14.5, 5);
+    const dark = await contributions(page);
+    console.info(
+      `pixel shares — light: roads ${(light.roads * 100).toFixed(1)} %, labels ${(light.labels * 100).toFixed(1)} %; dark: roads ${(dark.roads * 100).toFixed(1)} %, labels ${(dark.labels * 100).toFixed(1)} %`,
+    );
+    expect(dark.roads, 'share of pixels drawn by road layers (dark)').toBeGreaterThan(0.01);
+    expect(dark.labels, 'share of pixels drawn by labels (dark)').toBeGreaterThan(0.002);
+    expect(meanLuminance(dark.all)).toBeLessThan(meanLuminance(light.all) - 60);
+
+    expect(blocked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('searches places (accent-insensitive) and switches regions', async () => {
+    const { page, context, blocked } = await newPage(browser);
+    await page.goto('/ui/maps/single-page');
+    await page.waitForSelector('[data-region="andorra"][data-map-ready="true"]', { timeout: 60_000 });
+    await page.getByLabel('Search places').fill('sant julia');
+    const option = page.getByRole('option').filter({ hasText: 'Sant Julià de Lòria' });
+    await option.first().click();
+    await expect
+      .poll(async () => page.evaluate(() => window.__waymarkMap!.getCenter().toArray()[1]), { timeout: 15_000 })
+      .toBeCloseTo(42.46, 1);
+    await page.getByRole('button', { name: 'Monaco' }).click();
+    await page.waitForSelector('[data-region="monaco"][data-map-ready="true"]', { timeout: 60_000 });
+    const c = await page.evaluate(() => window.__waymarkMap!.getCenter().toArray());
+    expect(c[0]).toBeCloseTo(7.42, 1);
+    expect(blocked).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,200 @@
+// The Running Route Planner on Andorra in Chromium: plan by clicking, undo/redo, loop generator,
+// save/reload/library with the demo account, GPX export → import, bad imports, and planning
+// again offline (service worker + routing worker on the cached graph).
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser.ts';
+
+// Three points on streets/paths of Andorra la Vella – Escaldes.
+const A: [number, number] = [1.5211, 42.5063];
+const B: [number, number] = [1.5335, 42.5095];
+const C: [number, number] = [1.5402, 42.5045];
+const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
+
+type MapHandle = { fitBounds(b: [number, number, number, number], o: object): void; project(p: [number, number]): { x: number; y: number }; once(ev: string, cb: () => void): void; triggerRepaint(): void };
+
+async function ready(page: Page) {
+  await page.locator('[data-planner-ready="true"]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
+}
+
+/** Frame the points in the free middle of the map and return their pixel positions. */
+async function framePoints(page: Page, pts: [number, number][]) {
+  return page.evaluate(async (points) => {
+    const m = (window as unknown as { __waymarkMap: MapHandle }).__waymarkMap;
+    const lons = points.map((p) => p[0]);
+    const lats = points.map((p) => p[1]);
+    const box = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] as [number, number, number, number];
+    const wide = window.innerWidth >= 900;
+    await new Promise<void>((resolve) => {
+      m.once('idle', () => resolve());
+      m.fitBounds(box, { padding: wide ? { left: 470, right: 440, top: 80, bottom: 80 } : { left: 40, right: 40, top: 260, bottom: 120 }, duration: 0 });
+      m.triggerRepaint();
+    });
+    return points.map((p) => m.project(p));
+  }, pts);
+}
+
+async function clickMap(page: Page, px: { x: number; y: number }) {
+  const box = (await page.locator('[data-region] canvas').first().boundingBox())!;
+  await page.mouse.click(box.x + px.x, box.y + px.y);
+}
+
+const distanceKm = async (page: Page) => {
+  const t = (await page.getByTestId('stat-distance').textContent()) ?? '';
+  const m = /([\d.]+) km/.exec(t);
+  return m ? Number(m[1]) : NaN;
+};
+
+const waypointCount = async (page: Page) => Number(/\((\d+)\)/.exec((await page.locator('summary', { hasText: 'Waypoints' }).textContent().catch(() => '')) ?? '')?.[1] ?? 0);
+
+describe('Running Route Planner in Chromium (Andorra)', () => {
+  let browser: Browser;
+  let page: Page;
+  let context: BrowserContext;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page, context } = await newPage(browser, { acceptDownloads: true }));
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('plans by clicking three waypoints: distance, climb, time and the elevation profile appear', async () => {
+    await page.goto('/run');
+    await ready(page);
+    await expect.poll(() => page.title()).toBe('Running Route Planner');
+    const px = await framePoints(page, [A, B, C]);
+    for (const p of px) await clickMap(page, p);
+    await expect.poll(() => waypointCount(page), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeGreaterThan(1);
+    const d = await distanceKm(page);
+    expect(d).toBeLessThan(8);
+    expect(await page.getByTestId('stat-time').textContent()).toMatch(/min/);
+    await page.getByTestId('elevation-profile').waitFor();
+    // routed in the browser's worker, not by the server
+    expect(await page.getByTestId('route-planner').getAttribute('data-routing-engine')).toBe('worker');
+    // hovering the profile shows the synced marker readout
+    const prof = (await page.getByTestId('elevation-profile').boundingBox())!;
+    await page.mouse.move(prof.x + prof.width / 2, prof.y + prof.height / 2);
+    await page.getByTestId('profile-hover').waitFor();
+  });
+
+  it('undoes and redoes with the buttons and the keyboard', async () => {
+    const before = await distanceKm(page);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => waypointCount(page)).toBe(2);
+    await expect.poll(() => distanceKm(page)).toBeLessThan(before);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => waypointCount(page)).toBe(3);
+    await page.locator('body').click({ position: { x: 5, y: 790 } }).catch(() => undefined);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => waypointCount(page)).toBe(2);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => waypointCount(page)).toBe(3);
+    await expect.poll(() => distanceKm(page)).toBeCloseTo(before, 1);
+  });
+
+  it('generates a 10 km loop, previews alternatives and uses one', async () => {
+    await page.getByRole('button', { name: 'Loop', exact: true }).click();
+    await page.getByLabel('Distance (km)').fill('10');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByTestId('loop-alt-0').waitFor({ timeout: 30_000 });
+    const alts = await page.locator('[data-testid^="loop-alt-"]').count();
+    expect(alts).toBeGreaterThanOrEqual(2);
+    const pick = page.getByTestId('loop-alt-1');
+    await pick.click();
+    expect(await pick.getAttribute('aria-checked')).toBe('true');
+    const altKm = Number(await pick.getAttribute('data-distance-m')) / 1000;
+    expect(altKm).toBeGreaterThan(9.5);
+    expect(altKm).toBeLessThan(10.5);
+    await page.getByRole('button', { name: 'Use this loop' }).click();
+    await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeGreaterThan(9);
+    expect(await distanceKm(page)).toBeLessThan(11);
+  });
+
+  it('signs in, saves, reloads and opens the route from the library', async () => {
+    const planned = await distanceKm(page);
+    await page.goto('/login');
+    await page.getByLabel('Email or phone number').fill(DEMO.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+    await page.goto('/run');
+    await ready(page);
+    // the unsaved route survived the navigation
+    await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeCloseTo(planned, 1);
+    const name = `E2E loop ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByLabel('Name').fill(name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/route=[0-9a-f-]{36}/, { timeout: 15_000 });
+    // start from nothing, reload, then open from the library
+    await page.getByRole('button', { name: 'Clear route' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => page.getByTestId('stat-distance').textContent()).toBe('—');
+    await page.reload();
+    await ready(page);
+    expect(await page.getByTestId('stat-distance').textContent()).toBe('—');
+    await page.getByRole('button', { name: /Library/ }).click();
+    await page.getByRole('button', { name: name, exact: true }).click();
+    await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeCloseTo(planned, 1);
+    expect(page.url()).toMatch(/route=/);
+  });
+
+  it('exports GPX and imports it back; a malformed file changes nothing', async () => {
+    const planned = await distanceKm(page);
+    await page.getByRole('button', { name: 'Import and export' }).click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export GPX' }).click()]);
+    const gpx = fs.readFileSync((await dl.path())!, 'utf8');
+    expect(gpx).toContain('<gpx');
+    expect((gpx.match(/<trkpt/g) ?? []).length).toBeGreaterThan(50);
+
+    await page.getByRole('button', { name: 'Clear route' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => page.getByTestId('stat-distance').textContent()).toBe('—');
+    await page.getByTestId('import-file').setInputFiles({ name: 'loop.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx) });
+    await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeGreaterThan(planned * 0.9);
+    const imported = await distanceKm(page);
+    expect(imported).toBeLessThan(planned * 1.1);
+
+    await page.getByTestId('import-file').setInputFiles({ name: 'broken.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from('<gpx><trk><trkseg><trkpt lat="42.5" lon="1.5"></trkseg>') });
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Could not import' }).count()).toBeGreaterThan(0);
+    expect(await distanceKm(page)).toBe(imported);
+    const big = Buffer.alloc(6 * 1024 * 1024, 32);
+    await page.getByTestId('import-file').setInputFiles({ name: 'huge.gpx', mimeType: 'application/gpx+xml', buffer: big });
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'too large' }).count()).toBeGreaterThan(0);
+    expect(await distanceKm(page)).toBe(imported);
+  });
+
+  it('plans again offline after a reload: the map draws and the worker routes on the cached graph', async () => {
+    // let the service worker finish installing and take control
+    await page.evaluate(async () => {
+      if ('serviceWorker' in navigator) await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await ready(page);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await ready(page);
+      await page.getByRole('button', { name: 'Clear route' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
+      const px = await framePoints(page, [A, B]);
+      for (const p of px) await clickMap(page, p);
+      await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
+      expect(await page.getByTestId('route-planner').getAttribute('data-routing-engine')).toBe('worker');
+      // the map drew the planned line (MapLibre rendered the route layer offline)
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __waymarkMap: { queryRenderedFeatures(o: object): unknown[] } }).__waymarkMap.queryRenderedFeatures({ layers: ['wm-plan-route-line'] }).length), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { andorraGraph } from '../test-support/andorra.ts';
+import { buildRunningGraph, GRAPH_FORMAT_VERSION } from './build.ts';
+import { GraphFormatError, RunningGraph } from './graph.ts';
+import { WAY_CLASS_NAMES, wayProfile } from './profile.ts';
+
+let bytes: Uint8Array;
+let graph: RunningGraph;
+beforeAll(async () => {
+  ({ bytes, graph } = await andorraGraph());
+});
+
+describe('running profile', () => {
+  it('excludes motorways, construction, proposed, foot=no and access=private', () => {
+    expect(wayProfile({ highway: 'motorway' })).toBeNull();
+    expect(wayProfile({ highway: 'motorway_link' })).toBeNull();
+    expect(wayProfile({ highway: 'construction' })).toBeNull();
+    expect(wayProfile({ highway: 'proposed' })).toBeNull();
+    expect(wayProfile({ highway: 'footway', foot: 'no' })).toBeNull();
+    expect(wayProfile({ highway: 'service', access: 'private' })).toBeNull();
+    expect(wayProfile({ highway: 'track', access: 'no' })).toBeNull();
+  });
+  it('keeps access=no when foot is explicitly allowed', () => {
+    expect(wayProfile({ highway: 'track', access: 'no', foot: 'yes' })).not.toBeNull();
+  });
+  it('prefers paths over quiet streets over busy roads, and penalises steps', () => {
+    const f = (tags: Record<string, string>) => wayProfile(tags)!.factor;
+    expect(f({ highway: 'path' })).toBe(1);
+    expect(f({ highway: 'footway' })).toBe(1);
+    expect(f({ highway: 'residential' })).toBeGreaterThan(1);
+    expect(f({ highway: 'primary' })).toBeGreaterThan(f({ highway: 'residential' }));
+    expect(f({ highway: 'trunk' })).toBeGreaterThan(f({ highway: 'primary' }));
+    expect(f({ highway: 'primary', sidewalk: 'both' })).toBeLessThan(f({ highway: 'primary' }));
+    expect(f({ highway: 'steps' })).toBeGreaterThan(1);
+  });
+  it('ignores car oneways', () => {
+    expect(wayProfile({ highway: 'residential', oneway: 'yes' })).toEqual(wayProfile({ highway: 'residential' }));
+  });
+  it('classifies way types and surfaces', () => {
+    expect(WAY_CLASS_NAMES[wayProfile({ highway: 'primary_link' })!.cls]).toBe('primary');
+    expect(wayProfile({ highway: 'path', surface: 'gravel' })!.surface).toBe(2);
+    expect(wayProfile({ highway: 'residential' })!.surface).toBe(1);
+  });
+});
+
+describe('buildRunningGraph on a tiny synthetic network', () => {
+  // A T junction: way 1 = a-b-c (b is shared), way 2 = b-d-e. c and e are dead ends.
+  const coords: Record<number, [number, number]> = {
+    1: [1.5, 42.5],
+    2: [1.501, 42.5],
+    3: [1.502, 42.5],
+    4: [1.501, 42.501],
+    5: [1.501, 42.502],
+    6: [1.6, 42.6],
+  };
+  const build = (extra: { id: number; refs: number[]; tags: Record<string, string> }[] = []) =>
+    RunningGraph.fromBytes(
+      buildRunningGraph(
+        {
+          nodeCoord: (id) => coords[id],
+          ways: [
+            { id: 1, refs: [1, 2, 3], tags: { highway: 'footway' } },
+            { id: 2, refs: [2, 4, 5], tags: { highway: 'residential' } },
+            ...extra,
+          ],
+          elevation: (_lon, lat) => (lat - 42.5) * 10_000,
+        },
+        { minComponentLength: 0 },
+      ),
+    );
+  it('makes junctions and dead ends nodes and contracts degree-2 chains with their shape', () => {
+    const g = build();
+    expect(g.nodeCount).toBe(4); // a, b, c, e — d is a shape point
+    expect(g.edgeCount).toBe(3);
+    expect(g.shapeCount).toBe(1);
+    let total = 0;
+    for (let e = 0; e < g.edgeCount; e++) total += g.edgeLength[e]!;
+    expect(total).toBeGreaterThan(2 * 82 + 2 * 111 - 2);
+    const withShape = [...Array(g.edgeCount).keys()].find((e) => g.edgeShapeStart[e + 1]! > g.edgeShapeStart[e]!)!;
+    const geom = g.edgeGeometry(withShape);
+    expect(geom.lon).toHaveLength(3);
+    expect(geom.ele[1]).toBeCloseTo(10, 3);
+    expect(WAY_CLASS_NAMES[g.edgeClass[withShape]!]).toBe('residential');
+  });
+  it('skips excluded ways and missing nodes, and drops tiny components when asked', () => {
+    const g = build([
+      { id: 3, refs: [3, 6], tags: { highway: 'construction' } },
+      { id: 4, refs: [5, 99, 1], tags: { highway: 'path' } },
+    ]);
+    expect(g.edgeCount).toBe(3);
+    const small = RunningGraph.fromBytes(
+      buildRunningGraph({
+        nodeCoord: (id) => coords[id],
+        ways: [{ id: 1, refs: [1, 2], tags: { highway: 'path' } }],
+        elevation: () => NaN,
+      }),
+    );
+    expect(small.edgeCount).toBe(0);
+  });
+});
+
+describe('graph.bin format', () => {
+  it('builds the Andorra graph with sane sizes', () => {
+    expect(graph.nodeCount).toBeGreaterThan(1000);
+    expect(graph.edgeCount).toBeGreaterThan(graph.nodeCount * 0.9);
+    const [minLon, minLat, maxLon, maxLat] = graph.bbox;
+    expect(minLon).toBeGreaterThan(1.3);
+    expect(maxLon).toBeLessThan(1.9);
+    expect(minLat).toBeGreaterThan(42.3);
+    expect(maxLat).toBeLessThan(42.8);
+    // SRTM elevations of Andorra: valleys ~800 m, peaks < 3000 m
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const e of graph.nodeEle) {
+      if (!Number.isFinite(e)) continue;
+      lo = Math.min(lo, e);
+      hi = Math.max(hi, e);
+    }
+    expect(lo).toBeGreaterThan(700);
+    expect(hi).toBeLessThan(3000);
+  });
+  it('reads without copying when aligned, and copies when not', () => {
+    const g = RunningGraph.fromBytes(bytes);
+    expect(g.nodeLon.buffer).toBe(bytes.buffer);
+    const shifted = new Uint8Array(bytes.length + 1);
+    shifted.set(bytes, 1);
+    const g2 = RunningGraph.fromBytes(shifted.subarray(1));
+    expect(g2.edgeCount).toBe(g.edgeCount);
+    expect(Array.from(g2.edgeCost.subarray(0, 50))).toEqual(Array.from(g.edgeCost.subarray(0, 50)));
+  });
+  it('rejects bad files with a clear error', () => {
+    expect(() => RunningGraph.fromBytes(new Uint8Array(10))).toThrow(/too short/);
+    expect(() => RunningGraph.fromBytes(new Uint8Array(128))).toThrow(/bad magic/);
+    const v = bytes.slice();
+    new DataView(v.buffer).setUint32(4, GRAPH_FORMAT_VERSION + 1, true);
+    expect(() => RunningGraph.fromBytes(v)).toThrow(GraphFormatError);
+    expect(() => RunningGraph.fromBytes(v)).toThrow(/unsupported format version/);
+    expect(() => RunningGraph.fromBytes(bytes.slice(0, bytes.length - 8))).toThrow(/truncated/);
+    const c = bytes.slice();
+    c[c.length - 100]! ^= 0xff;
+    expect(() => RunningGraph.fromBytes(c)).toThrow(/checksum/);
+  });
+});

@@ -1,0 +1,314 @@
+import { haversineLL } from '../distance.ts';
+import { child, escapeXml, findAll, parseXml, XmlError, type XmlElement } from './xml.ts';
+
+/** [lon, lat] or [lon, lat, elevation] */
+export type TrackPoint = [number, number] | [number, number, number];
+
+export interface TrackData {
+  name?: string;
+  description?: string;
+  /** one or more lines (GPX tracks/segments/routes, KML LineStrings, GeoJSON LineStrings) */
+  lines: TrackPoint[][];
+}
+
+export type TrackFormat = 'gpx' | 'kml' | 'geojson';
+
+export type ImportErrorCode = 'too_large' | 'malformed' | 'unsupported' | 'empty' | 'too_many_points' | 'bad_coordinates';
+
+/** Thrown for any file we cannot import; `message` is fit to show to the user. */
+export class TrackImportError extends Error {
+  override name = 'TrackImportError';
+  constructor(
+    readonly code: ImportErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+export const MAX_IMPORT_POINTS = 100_000;
+
+const fmtCoord = (v: number) => String(Math.round(v * 1e7) / 1e7);
+const fmtEle = (v: number) => String(Math.round(v * 10) / 10);
+
+// ---------- export ----------
+
+export function toGpx(t: TrackData): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<gpx version="1.1" creator="Waymark" xmlns="http://www.topografix.com/GPX/1/1">'];
+  if (t.name || t.description) {
+    out.push('  <metadata>');
+    if (t.name) out.push(`    <name>${escapeXml(t.name)}</name>`);
+    if (t.description) out.push(`    <desc>${escapeXml(t.description)}</desc>`);
+    out.push('  </metadata>');
+  }
+  out.push('  <trk>');
+  if (t.name) out.push(`    <name>${escapeXml(t.name)}</name>`);
+  for (const line of t.lines) {
+    out.push('    <trkseg>');
+    for (const p of line) {
+      const ele = p.length > 2 && Number.isFinite(p[2]) ? `<ele>${fmtEle(p[2]!)}</ele>` : '';
+      out.push(`      <trkpt lat="${fmtCoord(p[1])}" lon="${fmtCoord(p[0])}">${ele}</trkpt>`);
+    }
+    out.push('    </trkseg>');
+  }
+  out.push('  </trk>', '</gpx>', '');
+  return out.join('\n');
+}
+
+export function toKml(t: TrackData): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<kml xmlns="http://www.opengis.net/kml/2.2">', '  <Document>'];
+  if (t.name) out.push(`    <name>${escapeXml(t.name)}</name>`);
+  out.push('    <Placemark>');
+  if (t.name) out.push(`      <name>${escapeXml(t.name)}</name>`);
+  if (t.description) out.push(`      <description>${escapeXml(t.description)}</description>`);
+  const ls = (line: TrackPoint[]) =>
+    `<LineString><tessellate>1</tessellate><coordinates>${line.map((p) => [fmtCoord(p[0]), fmtCoord(p[1]), ...(p.length > 2 && Number.isFinite(p[2]) ? [fmtEle(p[2]!)] : [])].join(',')).join(' ')}</coordinates></LineString>`;
+  if (t.lines.length === 1) out.push(`      ${ls(t.lines[0]!)}`);
+  else out.push(`      <MultiGeometry>${t.lines.map(ls).join('')}</MultiGeometry>`);
+  out.push('    </Placemark>', '  </Document>', '</kml>', '');
+  return out.join('\n');
+}
+
+export function toGeoJson(t: TrackData, properties: Record<string, unknown> = {}): string {
+  const round = (p: TrackPoint) => p.map((v, i) => (i < 2 ? Math.round(v * 1e7) / 1e7 : Math.round(v * 10) / 10));
+  const geometry =
+    t.lines.length === 1
+      ? { type: 'LineString', coordinates: t.lines[0]!.map(round) }
+      : { type: 'MultiLineString', coordinates: t.lines.map((l) => l.map(round)) };
+  const props: Record<string, unknown> = { ...properties };
+  if (t.name) props.name = t.name;
+  if (t.description) props.description = t.description;
+  return JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: props, geometry }] });
+}
+
+export function exportTrack(format: TrackFormat, t: TrackData): string {
+  return format === 'gpx' ? toGpx(t) : format === 'kml' ? toKml(t) : toGeoJson(t);
+}
+
+// ---------- import ----------
+
+function checkPoint(lon: number, lat: number, ele?: number): TrackPoint {
+  if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
+    throw new TrackImportError(
+      'bad_coordinates',
+      `invalid coordinate (${lon}, ${lat}): longitude must be within ±180 and latitude within ±90`,
+    );
+  }
+  return ele !== undefined && Number.isFinite(ele) ? [lon, lat, ele] : [lon, lat];
+}
+
+const num = (s: string | undefined) => (s === undefined || s.trim() === '' ? NaN : Number(s.trim()));
+
+function fromGpx(root: XmlElement): TrackData {
+  if (root.name !== 'gpx') throw new TrackImportError('unsupported', `not a GPX file (root element <${root.name}>)`);
+  const lines: TrackPoint[][] = [];
+  const readPts = (els: XmlElement[]) =>
+    els.map((p) => {
+      const ele = child(p, 'ele');
+      return checkPoint(num(p.attrs.lon), num(p.attrs.lat), ele ? num(ele.text) : undefined);
+    });
+  for (const seg of findAll(root, 'trkseg')) lines.push(readPts(seg.children.filter((c) => c.name === 'trkpt')));
+  for (const rte of findAll(root, 'rte')) lines.push(readPts(rte.children.filter((c) => c.name === 'rtept')));
+  if (!lines.some((l) => l.length)) {
+    const wpts = root.children.filter((c) => c.name === 'wpt');
+    if (wpts.length >= 2) lines.push(readPts(wpts));
+  }
+  const meta = child(root, 'metadata');
+  const trk = findAll(root, 'trk')[0] ?? findAll(root, 'rte')[0];
+  const name = (meta && child(meta, 'name')?.text.trim()) || (trk && child(trk, 'name')?.text.trim()) || undefined;
+  const description = (meta && child(meta, 'desc')?.text.trim()) || (trk && child(trk, 'desc')?.text.trim()) || undefined;
+  return { name, description, lines: lines.filter((l) => l.length) };
+}
+
+function fromKml(root: XmlElement): TrackData {
+  if (root.name !== 'kml') throw new TrackImportError('unsupported', `not a KML file (root element <${root.name}>)`);
+  const lines: TrackPoint[][] = [];
+  for (const ls of findAll(root, 'LineString')) {
+    const c = child(ls, 'coordinates');
+    if (!c) continue;
+    const pts = c.text
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((tuple) => {
+        const [lon, lat, ele] = tuple.split(',').map(Number);
+        return checkPoint(lon ?? NaN, lat ?? NaN, ele);
+      });
+    lines.push(pts);
+  }
+  // gx:Track (Google extension): <gx:coord>lon lat ele</gx:coord>
+  for (const tr of findAll(root, 'Track')) {
+    const pts = tr.children
+      .filter((c) => c.name === 'coord')
+      .map((c) => {
+        const [lon, lat, ele] = c.text.trim().split(/\s+/).map(Number);
+        return checkPoint(lon ?? NaN, lat ?? NaN, ele);
+      });
+    lines.push(pts);
+  }
+  const pm = findAll(root, 'Placemark')[0];
+  const doc = findAll(root, 'Document')[0];
+  const name = (pm && child(pm, 'name')?.text.trim()) || (doc && child(doc, 'name')?.text.trim()) || undefined;
+  const description = (pm && child(pm, 'description')?.text.trim()) || undefined;
+  return { name, description, lines: lines.filter((l) => l.length) };
+}
+
+function fromGeoJson(text: string): TrackData {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new TrackImportError('malformed', `not valid JSON: ${(e as Error).message}`);
+  }
+  const lines: TrackPoint[][] = [];
+  let name: string | undefined;
+  let description: string | undefined;
+  const pos = (c: unknown): TrackPoint => {
+    if (!Array.isArray(c) || c.length < 2 || c.length > 4)
+      throw new TrackImportError('bad_coordinates', 'a GeoJSON position must be [lon, lat] or [lon, lat, elevation]');
+    return checkPoint(Number(c[0]), Number(c[1]), c.length > 2 && c[2] !== null ? Number(c[2]) : undefined);
+  };
+  const line = (c: unknown) => {
+    if (!Array.isArray(c)) throw new TrackImportError('malformed', 'LineString coordinates must be an array');
+    lines.push(c.map(pos));
+  };
+  const geom = (g: unknown, depth: number) => {
+    if (depth > 8) throw new TrackImportError('malformed', 'GeometryCollections nested too deeply');
+    if (!g || typeof g !== 'object') return;
+    const o = g as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+    if (o.type === 'LineString') line(o.coordinates);
+    else if (o.type === 'MultiLineString') {
+      if (!Array.isArray(o.coordinates)) throw new TrackImportError('malformed', 'MultiLineString coordinates must be an array');
+      o.coordinates.forEach(line);
+    } else if (o.type === 'GeometryCollection' && Array.isArray(o.geometries)) for (const x of o.geometries) geom(x, depth + 1);
+  };
+  const feature = (f: unknown) => {
+    if (!f || typeof f !== 'object') return;
+    const o = f as { geometry?: unknown; properties?: Record<string, unknown> | null };
+    const before = lines.length;
+    geom(o.geometry, 0);
+    if (lines.length > before && o.properties && typeof o.properties === 'object') {
+      if (name === undefined && typeof o.properties.name === 'string') name = o.properties.name;
+      if (description === undefined && typeof o.properties.description === 'string') description = o.properties.description;
+    }
+  };
+  if (!doc || typeof doc !== 'object') throw new TrackImportError('unsupported', 'GeoJSON must be an object');
+  const d = doc as { type?: unknown; features?: unknown };
+  if (d.type === 'FeatureCollection') {
+    if (!Array.isArray(d.features)) throw new TrackImportError('malformed', 'FeatureCollection.features must be an array');
+    d.features.forEach(feature);
+  } else if (d.type === 'Feature') feature(d);
+  else if (typeof d.type === 'string') geom(d, 0);
+  else throw new TrackImportError('unsupported', 'not a GeoJSON object (no "type")');
+  return { name, description, lines: lines.filter((l) => l.length) };
+}
+
+/** Guess the format from the file name and/or its first characters. */
+export function detectFormat(text: string, fileName?: string): TrackFormat | null {
+  const ext = fileName?.toLowerCase().match(/\.(gpx|kml|geojson|json)$/)?.[1];
+  if (ext === 'gpx' || ext === 'kml') return ext;
+  if (ext === 'geojson' || ext === 'json') return 'geojson';
+  const head = text
+    .slice(0, 2000)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (head.startsWith('{')) return 'geojson';
+  if (/<(?:[\w.-]+:)?gpx[\s>]/.test(head)) return 'gpx';
+  if (/<(?:[\w.-]+:)?kml[\s>]/.test(head)) return 'kml';
+  return null;
+}
+
+export interface ImportOptions {
+  fileName?: string;
+  format?: TrackFormat;
+  maxBytes?: number;
+  maxPoints?: number;
+}
+
+/**
+ * Parse a GPX, KML or GeoJSON file into lines of points. Throws TrackImportError (with a
+ * user-facing message) for oversized, malformed, unsupported or empty input.
+ */
+export function importTrack(text: string, opts: ImportOptions = {}): TrackData {
+  if (typeof text !== 'string') throw new TrackImportError('malformed', 'expected the file as text');
+  const maxBytes = opts.maxBytes ?? MAX_IMPORT_BYTES;
+  // UTF-16 length ≤ UTF-8 bytes·1 for ASCII; good enough as a cap and cheap
+  if (text.length > maxBytes)
+    throw new TrackImportError(
+      'too_large',
+      `file too large (${(text.length / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB)`,
+    );
+  const format = opts.format ?? detectFormat(text, opts.fileName);
+  if (!format) throw new TrackImportError('unsupported', 'unrecognised file: expected GPX, KML or GeoJSON');
+  let data: TrackData;
+  if (format === 'geojson') data = fromGeoJson(text);
+  else {
+    let root: XmlElement;
+    try {
+      root = parseXml(text);
+    } catch (e) {
+      if (e instanceof XmlError) throw new TrackImportError('malformed', `malformed ${format.toUpperCase()}: ${e.message}`);
+      throw e;
+    }
+    data = format === 'gpx' ? fromGpx(root) : fromKml(root);
+  }
+  const total = data.lines.reduce((a, l) => a + l.length, 0);
+  if (total > (opts.maxPoints ?? MAX_IMPORT_POINTS))
+    throw new TrackImportError('too_many_points', `too many points (${total}; the limit is ${opts.maxPoints ?? MAX_IMPORT_POINTS})`);
+  if (total < 2) throw new TrackImportError('empty', 'the file has no track or route with at least 2 points');
+  if (data.name) data.name = data.name.slice(0, 200);
+  if (data.description) data.description = data.description.slice(0, 2000);
+  return data;
+}
+
+/**
+ * Reduce an imported track to at most `max` waypoints for editing (Ramer–Douglas–Peucker with
+ * a tolerance raised until it fits). Lines are joined in order.
+ */
+export function trackToWaypoints(lines: TrackPoint[][], max = 100, startTolerance = 5): [number, number][] {
+  const pts = lines.flat();
+  if (pts.length <= max) return pts.map((p) => [p[0], p[1]]);
+  const lat0 = pts[0]![1];
+  const kx = 111_320 * Math.cos((lat0 * Math.PI) / 180);
+  const ky = 110_540;
+  const xs = pts.map((p) => p[0] * kx);
+  const ys = pts.map((p) => p[1] * ky);
+  let tol = startTolerance;
+  for (;;) {
+    const keep = new Uint8Array(pts.length);
+    keep[0] = keep[pts.length - 1] = 1;
+    const stack: [number, number][] = [[0, pts.length - 1]];
+    while (stack.length) {
+      const [a, b] = stack.pop()!;
+      let far = -1;
+      let fd = tol;
+      const dx = xs[b]! - xs[a]!;
+      const dy = ys[b]! - ys[a]!;
+      const l2 = dx * dx + dy * dy;
+      for (let i = a + 1; i < b; i++) {
+        const t = l2 > 0 ? Math.max(0, Math.min(1, ((xs[i]! - xs[a]!) * dx + (ys[i]! - ys[a]!) * dy) / l2)) : 0;
+        const d = Math.hypot(xs[a]! + t * dx - xs[i]!, ys[a]! + t * dy - ys[i]!);
+        if (d > fd) {
+          fd = d;
+          far = i;
+        }
+      }
+      if (far >= 0) {
+        keep[far] = 1;
+        stack.push([a, far], [far, b]);
+      }
+    }
+    const out: [number, number][] = [];
+    for (let i = 0; i < pts.length; i++) if (keep[i]) out.push([pts[i]![0], pts[i]![1]]);
+    if (out.length <= max) return out;
+    tol *= 1.5;
+  }
+}
+
+/** Length in metres of a line of points. */
+export function lineLength(line: TrackPoint[]): number {
+  let s = 0;
+  for (let i = 1; i < line.length; i++) s += haversineLL(line[i - 1]![0], line[i - 1]![1], line[i]![0], line[i]![1]);
+  return s;
+}

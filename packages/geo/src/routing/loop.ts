@@ -1,0 +1,746 @@
+import type { LonLat } from '../graph/graph.ts';
+import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
+import { MAX_WAYPOINTS, RouteError, type RoutePlanner, type RouteResult } from './planner.ts';
+import type { PathStep, RoutePreferences } from './search.ts';
+import type { Snap } from './snap.ts';
+
+export interface LoopRequest {
+  start: LonLat;
+  /** target length in metres (1–100 km) */
+  distance: number;
+  /** preferred initial direction in degrees clockwise from north; random per seed when omitted */
+  heading?: number;
+  seed?: number;
+  preferences?: RoutePreferences;
+  /** how many distinct alternatives to return (default 3, max 6) */
+  alternatives?: number;
+  /** flat pace for the time estimate (s/km, default 360) */
+  paceSecPerKm?: number;
+}
+
+export interface LoopResult extends RouteResult {
+  /** the direction this alternative heads off in (degrees) */
+  heading: number;
+  /** share of the loop's length that is travelled more than once (0–1) */
+  retrace: number;
+}
+
+/** Small deterministic PRNG (mulberry32). */
+export function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Candidate {
+  heading: number;
+  vias: Snap[];
+  steps: PathStep[];
+  length: number;
+  cost: number;
+  retrace: number;
+}
+
+const SHAPES = [3, 2, 1, 4];
+const TOLERANCE = 0.04; // aim inside ±4 % …
+const ACCEPT = 0.05; // … but a loop within ±5 % (the quality bar) that retraces less may win
+const REUSE_PENALTY = 5; // cost multiplier on edges an earlier leg of the same loop used
+const HEADINGS = 16; // headings tried (early exit once enough good candidates are found)
+const FIT_ITERATIONS = 8;
+const CYCLE_TREES = 6; // shortest-path trees (1 exact + 5 seed-perturbed) for cycle candidates
+
+/**
+ * Loop generator. For a heading θ we lay a circle of radius r through the start (centre r
+ * metres away in direction θ) and put k via points evenly around it (k = 1…4: the start is one
+ * corner of the polygon). Via points snap onto cycle edges of the start's network (bridges — edges
+ * whose removal disconnects the graph — lead only to dead ends, which a loop would have to run
+ * out and back). Legs are routed in turn with the running cost, and every edge an earlier leg
+ * used costs ×5, which steers the way back onto different streets. The radius is fitted to the
+ * measured length (multiplicative steps, then secant steps inside the bracket) until the loop is
+ * within ±2 % (accepting ±4 %). Up to 16 headings × shapes are tried, stopping early once enough
+ * good candidates exist. Sparse networks (mountains, or towns cut by foot=no roads) may have no
+ * cycle of the right size near the start: then the longest loops that fall short get an
+ * out-and-back spur of exactly the missing length (a Dijkstra from the start finds the cheapest
+ * turn point whose path length is exactly half the gap, mid-edge), and as a last resort a plain
+ * out-and-back run is offered. Candidates are scored by distance error (outside ±4 % is heavily
+ * penalised), retrace share and cost per metre; the alternatives returned are the best ones that
+ * share less than half their length with an alternative already chosen. Everything derives from
+ * `seed`, so a seed always gives the same loops.
+ */
+export class LoopGenerator {
+  private readonly bridge: Uint8Array;
+  private readonly penalty: Float32Array;
+
+  constructor(readonly planner: RoutePlanner) {
+    this.bridge = findBridges(planner);
+    this.penalty = new Float32Array(planner.graph.edgeCount).fill(1);
+  }
+
+  isBridge(e: number) {
+    return this.bridge[e] === 1;
+  }
+
+  private coreDist: Float64Array | undefined;
+  /**
+   * Metres from a snapped point to the nearest edge that lies on a cycle (0 when the point is on
+   * one). Any loop from here runs this dead-end spur out and back, so spur / distance is a lower
+   * bound on its retrace share (the way back is the retraced part).
+   */
+  spurLength(s: Snap): number {
+    const g = this.planner.graph;
+    if (!this.coreDist) {
+      const d = new Float64Array(g.nodeCount).fill(Infinity);
+      const heap = new MinHeap();
+      for (let e = 0; e < g.edgeCount; e++) {
+        if (this.bridge[e]) continue;
+        for (const v of [g.edgeFrom[e]!, g.edgeTo[e]!]) {
+          if (d[v] !== 0) {
+            d[v] = 0;
+            heap.push(0, v);
+          }
+        }
+      }
+      while (heap.size) {
+        const [du, u] = heap.pop();
+        if (du > d[u]!) continue;
+        for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
+          const e = g.adjEdge[i]!;
+          const v = g.otherEnd(e, u);
+          const dv = du + g.edgeLength[e]!;
+          if (dv < d[v]!) {
+            d[v] = dv;
+            heap.push(dv, v);
+          }
+        }
+      }
+      this.coreDist = d;
+    }
+    if (!this.bridge[s.edge]) return 0;
+    const d = this.coreDist;
+    return Math.min(d[g.edgeFrom[s.edge]!]! + s.offset, d[g.edgeTo[s.edge]!]! + g.edgeLength[s.edge]! - s.offset);
+  }
+
+  generate(req: LoopRequest): LoopResult[] {
+    const D = req.distance;
+    if (!Number.isFinite(D) || D < 1000 || D > 100_000) throw new RouteError('loop distance must be between 1 and 100 km');
+    const count = Math.max(1, Math.min(6, Math.floor(req.alternatives ?? 3)));
+    if (req.heading !== undefined && !Number.isFinite(req.heading)) throw new RouteError('heading must be a number of degrees');
+    const p = this.planner;
+    const g = p.graph;
+    // start on the nearest network big enough for the loop (an isolated 600 m park path cannot
+    // hold a 10 km loop), falling back to smaller ones
+    const big = (min: number) => (e: number) => g.componentLength[g.edgeComponent(e)]! >= min;
+    const start = p.index.snap(req.start, 1000, big(D)) ?? p.index.snap(req.start, 1000, big(D / 2)) ?? p.index.snap(req.start, 1000);
+    if (!start) throw new RouteError('no way to run on within 1 km of the start');
+    const rnd = mulberry32((req.seed ?? 1) * 2654435761);
+    const baseHeading = req.heading ?? rnd() * 360;
+    // headings: spread around the circle, or fanned around the requested one
+    const tries = Math.max(HEADINGS, count * 4);
+    const headings: number[] = [];
+    for (let i = 0; i < tries; i++) {
+      const h =
+        req.heading === undefined ? baseHeading + (i * 360) / tries : baseHeading + (i % 2 ? 1 : -1) * Math.ceil(i / 2) * (60 / tries) * 2;
+      headings.push(((h % 360) + 360) % 360);
+    }
+    const candidates: Candidate[] = this.cycleCandidates(start, D, rnd, req.preferences, req.heading);
+    const good = () => candidates.filter((x) => Math.abs(x.length - D) <= D * ACCEPT && x.retrace <= 0.1).length;
+    for (let i = 0; i < headings.length && good() < count + 2; i++) {
+      const k = SHAPES[i % SHAPES.length]!;
+      const c = this.fit(start, D, headings[i]!, k, rnd() < 0.5, req.preferences);
+      if (c) candidates.push(c);
+    }
+    // Sparse (mountain) networks may have no cycle of the right size near the start: pad the
+    // longest loops that fall short with an out-and-back spur of exactly the missing length,
+    // and as a last resort offer a plain out-and-back run.
+    const short = candidates.filter((c) => c.length < D * (1 - TOLERANCE) && c.retrace <= 0.55).sort((a, b) => b.length - a.length);
+    for (const c of short.slice(0, 3)) {
+      const padded = this.pad(start, c, D, req.preferences);
+      if (padded) candidates.push(padded);
+    }
+    if (!candidates.some((c) => Math.abs(c.length - D) <= D * TOLERANCE)) {
+      const oab = this.pad(
+        start,
+        { heading: baseHeading, vias: [], steps: [], length: 0, cost: 0, retrace: 0 },
+        D,
+        req.preferences,
+        candidates.length === 0,
+      );
+      if (oab) candidates.push(oab);
+    }
+    if (!candidates.length) throw new RouteError('could not make a loop from this start (is it on a connected path network?)');
+    const score = (c: Candidate) => {
+      const err = Math.abs(c.length - D) / D;
+      return (err <= ACCEPT ? err * 2 : 10 + err * 10) + c.retrace * 3 + (c.retrace > 0.1 ? 1 : 0) + (c.cost / c.length - 1) * 0.15;
+    };
+    candidates.sort((a, b) => score(a) - score(b));
+    const chosen: Candidate[] = [];
+    for (const c of candidates) {
+      if (chosen.length >= count) break;
+      if (chosen.every((o) => overlap(g.edgeLength, c.steps, o.steps) < 0.5 * Math.min(c.length, o.length))) chosen.push(c);
+    }
+    for (const c of candidates) {
+      if (chosen.length >= count) break;
+      if (!chosen.includes(c)) chosen.push(c);
+    }
+    return chosen.map((c) => this.toResult(start, c, req.paceSecPerKm ?? 360, req.preferences));
+  }
+
+  /**
+   * Loops from shortest-path-tree cycles: grow a Dijkstra tree from the start (running cost, with
+   * per-edge random perturbations from the seed for every tree but the first) and close each
+   * non-tree edge (u, v) into the loop start → u → v → start. Its length is exact, and it only
+   * retraces the shared stem of the two tree paths, so on sparse networks it finds the cycles of
+   * the right size that via points placed on a circle miss. Loops up to 40 % short are kept too
+   * (they can be padded). With a requested heading, loops leaning the other way are dropped.
+   */
+  private cycleCandidates(
+    start: Snap,
+    D: number,
+    rnd: () => number,
+    prefs: RoutePreferences | undefined,
+    heading: number | undefined,
+  ): Candidate[] {
+    const g = this.planner.graph;
+    const router = this.planner.router;
+    const n = g.nodeCount;
+    const m = g.edgeCount;
+    const out: Candidate[] = [];
+    const cost = new Float64Array(n);
+    const len = new Float64Array(n);
+    const parent = new Int32Array(n); // edge to the parent; -1 = child of the start point
+    const depth = new Int32Array(n);
+    const done = new Uint8Array(n);
+    const weight = new Float64Array(m);
+    const a0 = g.edgeFrom[start.edge]!;
+    const b0 = g.edgeTo[start.edge]!;
+    const L0 = g.edgeLength[start.edge]!;
+    const sx = start.lon;
+    const sy = start.lat;
+    const mult = router.mult(prefs);
+    const base = new Float64Array(m);
+    for (let e = 0; e < m; e++) base[e] = g.edgeCost[e]! * mult[g.edgeClass[e]!]!;
+    for (let tree = 0; tree < CYCLE_TREES; tree++) {
+      for (let e = 0; e < m; e++) weight[e] = base[e]! * (tree === 0 ? 1 : 1 + 0.8 * rnd());
+      cost.fill(Infinity);
+      done.fill(0);
+      const heap = new MinHeap();
+      const k0 = router.edgeCostPerMetre(start.edge, { preferences: prefs });
+      const seed = (v: number, c: number, l: number) => {
+        if (c < cost[v]!) {
+          cost[v] = c;
+          len[v] = l;
+          parent[v] = -1;
+          depth[v] = 1;
+          heap.push(c, v);
+        }
+      };
+      seed(a0, start.offset * k0, start.offset);
+      seed(b0, (L0 - start.offset) * k0, L0 - start.offset);
+      while (heap.size) {
+        const [cu, u] = heap.pop();
+        if (done[u]) continue;
+        done[u] = 1;
+        if (len[u]! > D) continue; // a loop through u would be too long anyway
+        for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
+          const e = g.adjEdge[i]!;
+          if (e === start.edge) continue;
+          const v = g.otherEnd(e, u);
+          const cv = cu + weight[e]!;
+          if (cv < cost[v]!) {
+            cost[v] = cv;
+            len[v] = len[u]! + g.edgeLength[e]!;
+            parent[v] = e;
+            depth[v] = depth[u]! + 1;
+            heap.push(cv, v);
+          }
+        }
+      }
+      // the start edge itself closes a cycle when both of its ends were reached another way
+      for (let e = 0; e < m; e++) {
+        const u = g.edgeFrom[e]!;
+        const v = g.edgeTo[e]!;
+        if (u === v || !done[u] || !done[v] || parent[u] === e || parent[v] === e) continue;
+        const isStart = e === start.edge;
+        if (isStart && (parent[u] === -1) === (parent[v] === -1)) continue;
+        const L = isStart ? Infinity : len[u]! + g.edgeLength[e]! + len[v]!;
+        if (isStart || L > D * (1 + ACCEPT) || L < D * 0.6) continue;
+        // stem shared by the two tree paths (their lowest common ancestor)
+        let x = u;
+        let y = v;
+        while (depth[x]! > depth[y]!) x = g.otherEnd(parent[x]!, x);
+        while (depth[y]! > depth[x]!) y = g.otherEnd(parent[y]!, y);
+        while (x !== y && parent[x] !== -1 && parent[y] !== -1) {
+          x = g.otherEnd(parent[x]!, x);
+          y = g.otherEnd(parent[y]!, y);
+        }
+        const stem = x === y ? len[x]! : 0;
+        if (stem / L > 0.5) continue;
+        const steps = [
+          ...this.treePath(start, u, parent),
+          { edge: e, start: g.edgeFrom[e] === u ? 0 : g.edgeLength[e]!, end: g.edgeFrom[e] === u ? g.edgeLength[e]! : 0 },
+        ];
+        const back = this.treePath(start, v, parent)
+          .reverse()
+          .map((st) => ({ edge: st.edge, start: st.end, end: st.start }));
+        steps.push(...back);
+        let c = 0;
+        for (const st of steps) c += (Math.abs(st.end - st.start) * base[st.edge]!) / Math.max(1e-9, g.edgeLength[st.edge]!);
+        // the far point of the loop stands in for its heading
+        const far = u;
+        const [fx, fy] = g.nodeCoord(far);
+        const bearing = ((Math.atan2((fx - sx) * Math.cos((sy * Math.PI) / 180), fy - sy) * 180) / Math.PI + 360) % 360;
+        if (heading !== undefined && Math.abs(((bearing - heading + 540) % 360) - 180) > 75) continue;
+        const clean = steps.filter((st) => st.start !== st.end);
+        out.push({
+          heading: bearing,
+          vias: [this.planner.index.atNode(u)],
+          steps: clean,
+          length: L,
+          cost: c,
+          retrace: retraced(clean) / L,
+        });
+      }
+    }
+    // keep the most promising few distinct loops (the rest only cost time in scoring)
+    const seen = new Set<string>();
+    const unique = out.filter((c) => {
+      const key = `${Math.round(c.length)}:${Math.round(c.retrace * 1000)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    unique.sort((p, q) => Math.abs(p.length - D) / D + p.retrace - (Math.abs(q.length - D) / D + q.retrace));
+    return unique.slice(0, 24);
+  }
+
+  /** Steps from the start point down the Dijkstra tree to node v. */
+  private treePath(start: Snap, v: number, parent: Int32Array): PathStep[] {
+    const g = this.planner.graph;
+    const rev: PathStep[] = [];
+    let x = v;
+    while (parent[x] !== -1) {
+      const e = parent[x]!;
+      const forward = g.edgeTo[e] === x;
+      rev.push({ edge: e, start: forward ? 0 : g.edgeLength[e]!, end: forward ? g.edgeLength[e]! : 0 });
+      x = g.otherEnd(e, x);
+    }
+    // x is an end of the start edge
+    rev.push({ edge: start.edge, start: start.offset, end: x === g.edgeFrom[start.edge] ? 0 : g.edgeLength[start.edge]! });
+    return rev.reverse();
+  }
+
+  /**
+   * Add an out-and-back spur from the start so the loop is exactly D long: a Dijkstra from the
+   * start (running cost, the loop's own edges ×5) finds the cheapest place whose path length is
+   * exactly (D − L)/2, mid-edge; we run there and back before the loop.
+   */
+  private pad(start: Snap, c: Candidate, D: number, prefs: RoutePreferences | undefined, allowShort = false): Candidate | null {
+    const x = (D - c.length) / 2;
+    if (x <= 0) return null;
+    const g = this.planner.graph;
+    const router = this.planner.router;
+    const pen = this.penalty;
+    const touched: number[] = [];
+    for (const s of c.steps) {
+      if (pen[s.edge] === 1) {
+        pen[s.edge] = REUSE_PENALTY;
+        touched.push(s.edge);
+      }
+    }
+    try {
+      const n = g.nodeCount;
+      const cost = new Float64Array(n).fill(Infinity);
+      const len = new Float64Array(n).fill(Infinity);
+      const heap = new MinHeap();
+      const k0 = router.edgeCostPerMetre(start.edge, { preferences: prefs, edgePenalty: pen });
+      const a0 = g.edgeFrom[start.edge]!;
+      const b0 = g.edgeTo[start.edge]!;
+      const L0 = g.edgeLength[start.edge]!;
+      // the point may lie on the start edge itself
+      let bestCost = Infinity;
+      let bestOffset = -1;
+      let bestEdge = -1;
+      if (start.offset + x <= L0 || start.offset - x >= 0) {
+        bestCost = x * k0;
+        bestEdge = start.edge;
+        bestOffset = start.offset + x <= L0 ? start.offset + x : start.offset - x;
+      }
+      cost[a0] = start.offset * k0;
+      len[a0] = start.offset;
+      cost[b0] = Math.min(cost[b0]!, (L0 - start.offset) * k0);
+      if (cost[b0] === (L0 - start.offset) * k0) len[b0] = L0 - start.offset;
+      heap.push(cost[a0]!, a0);
+      heap.push(cost[b0]!, b0);
+      const done = new Uint8Array(n);
+      const mult = router.mult(prefs);
+      const kOf = (e: number) => (g.edgeLength[e]! > 0 ? g.edgeCost[e]! / g.edgeLength[e]! : 1) * mult[g.edgeClass[e]!]! * pen[e]!;
+      while (heap.size) {
+        const [cu, u] = heap.pop();
+        if (done[u]) continue;
+        done[u] = 1;
+        if (len[u]! > x) continue; // nothing beyond the turn point is needed
+        for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
+          const e = g.adjEdge[i]!;
+          const v = g.otherEnd(e, u);
+          const cv = cu + g.edgeLength[e]! * kOf(e);
+          if (cv < cost[v]!) {
+            cost[v] = cv;
+            len[v] = len[u]! + g.edgeLength[e]!;
+            heap.push(cv, v);
+          }
+        }
+      }
+      // the turn point: on an edge whose cheapest approach (from either end) is exactly x long;
+      // points on the start edge itself were handled above
+      for (let e = 0; e < g.edgeCount; e++) {
+        if (e === start.edge) continue;
+        const el = g.edgeLength[e]!;
+        const k = kOf(e);
+        const f = g.edgeFrom[e]!;
+        const t = g.edgeTo[e]!;
+        for (const [u, w] of [
+          [f, t],
+          [t, f],
+        ] as const) {
+          const along = x - len[u]!;
+          if (!(along >= 0 && along <= el)) continue;
+          const c = cost[u]! + along * k;
+          if (c > cost[w]! + (el - along) * k || c >= bestCost) continue; // cheaper from the other end
+          bestCost = c;
+          bestEdge = e;
+          bestOffset = u === f ? along : el - along;
+        }
+      }
+      if (bestEdge < 0 && allowShort) {
+        // the network is too small for the full distance: turn at the farthest reachable point
+        let far = -1;
+        for (let v = 0; v < n; v++) if (len[v]! < Infinity && (far < 0 || len[v]! > len[far]!)) far = v;
+        if (far >= 0 && len[far]! > 0) {
+          const e = g.adjEdge[g.adjOffset[far]!]!;
+          bestEdge = e;
+          bestOffset = g.edgeFrom[e] === far ? 0 : g.edgeLength[e]!;
+        }
+      }
+      if (bestEdge < 0) return null;
+      const idx = this.planner.index;
+      // locate the snap at bestOffset along bestEdge
+      const p0 = idx.ptStart[bestEdge]!;
+      const np = idx.ptStart[bestEdge + 1]! - p0;
+      let seg = 0;
+      while (seg < np - 2 && idx.ptAlong[p0 + seg + 1]! < bestOffset) seg++;
+      const sa = idx.ptAlong[p0 + seg]!;
+      const sb = idx.ptAlong[p0 + seg + 1]!;
+      const turn = idx.at(bestEdge, seg, sb > sa ? Math.min(1, Math.max(0, (bestOffset - sa) / (sb - sa))) : 0);
+      const out = router.route(start, turn, { preferences: prefs, edgePenalty: pen });
+      if (!out) return null;
+      const back = [...out.steps].reverse().map((s) => ({ edge: s.edge, start: s.end, end: s.start }));
+      const steps = [...out.steps, ...back, ...c.steps];
+      const length = 2 * out.length + c.length;
+      return {
+        heading: c.heading,
+        vias: [turn, ...c.vias],
+        steps,
+        length,
+        cost: 2 * out.cost + c.cost,
+        retrace: length > 0 ? retraced(steps) / length : 0,
+      };
+    } finally {
+      for (const e of touched) pen[e] = 1;
+    }
+  }
+
+  /** Route one closed loop through the vias; returns its steps, length, cost and retrace share. */
+  private evaluate(start: Snap, vias: Snap[], prefs: RoutePreferences | undefined): Omit<Candidate, 'heading' | 'vias'> | null {
+    const router = this.planner.router;
+    const pen = this.penalty;
+    const touched: number[] = [];
+    const steps: PathStep[] = [];
+    let length = 0;
+    let cost = 0;
+    const pts = [start, ...vias, start];
+    try {
+      for (let i = 0; i < pts.length - 1; i++) {
+        const r = router.route(pts[i]!, pts[i + 1]!, { preferences: prefs, edgePenalty: pen });
+        if (!r) return null;
+        for (const s of r.steps) {
+          steps.push(s);
+          if (pen[s.edge] === 1) {
+            pen[s.edge] = REUSE_PENALTY;
+            touched.push(s.edge);
+          }
+        }
+        length += r.length;
+        cost += r.cost;
+      }
+    } finally {
+      for (const e of touched) pen[e] = 1;
+    }
+    return { steps, length, cost, retrace: length > 0 ? retraced(steps) / length : 0 };
+  }
+
+  /** Find the radius for one heading/shape by secant steps on the measured length. */
+  private fit(
+    start: Snap,
+    D: number,
+    heading: number,
+    k: number,
+    clockwise: boolean,
+    prefs: RoutePreferences | undefined,
+  ): Candidate | null {
+    const g = this.planner.graph;
+    const comp = g.edgeComponent(start.edge);
+    const accept = (e: number) => this.bridge[e] === 0 && g.nodeComponent[g.edgeFrom[e]!] === comp;
+    let r = D / (2 * Math.PI * (k === 1 ? 0.7 : 1.25));
+    let best: Candidate | null = null;
+    let lo: [number, number] | null = null; // [radius, length] with length < D
+    let hi: [number, number] | null = null; // … with length > D
+    for (let iter = 0; iter < FIT_ITERATIONS; iter++) {
+      const vias: Snap[] = [];
+      const th = (heading * Math.PI) / 180;
+      const sx = (start.lon - g.lon0) * g.kx;
+      const sy = (start.lat - g.lat0) * g.ky;
+      const cx = sx + r * Math.sin(th);
+      const cy = sy + r * Math.cos(th);
+      const phi0 = Math.atan2(sy - cy, sx - cx);
+      for (let j = 1; j <= k; j++) {
+        const phi = phi0 + ((clockwise ? -1 : 1) * (j * 2 * Math.PI)) / (k + 1);
+        const x = cx + r * Math.cos(phi);
+        const y = cy + r * Math.sin(phi);
+        const s = this.planner.index.snap([x / g.kx + g.lon0, y / g.ky + g.lat0], Math.max(1500, r), accept);
+        if (s) vias.push(s);
+      }
+      if (!vias.length) return best;
+      const ev = this.evaluate(start, vias, prefs);
+      if (!ev || ev.length <= 0) return best;
+      const c: Candidate = { heading, vias, ...ev };
+      const err = (x: Candidate) => Math.abs(x.length - D) / D + (x.retrace > 0.1 ? x.retrace : 0);
+      if (!best || err(c) < err(best)) best = c;
+      if (Math.abs(ev.length - D) <= D * TOLERANCE * 0.5 && ev.retrace <= 0.1) break;
+      if (ev.length < D) lo = !lo || r > lo[0] ? [r, ev.length] : lo;
+      else hi = !hi || r < hi[0] ? [r, ev.length] : hi;
+      if (lo && hi && hi[0] > lo[0]) {
+        // secant inside the bracket, kept away from its ends
+        const w = hi[0] - lo[0];
+        const t = hi[1] > lo[1] ? (D - lo[1]) / (hi[1] - lo[1]) : 0.5;
+        r = lo[0] + w * Math.min(0.85, Math.max(0.15, t));
+      } else r *= Math.min(1.8, Math.max(0.55, D / ev.length));
+    }
+    return best;
+  }
+
+  private toResult(start: Snap, c: Candidate, pace: number, prefs: RoutePreferences | undefined): LoopResult {
+    const p = this.planner;
+    const g = p.graph;
+    const lon: number[] = [];
+    const lat: number[] = [];
+    const ele: number[] = [];
+    const dist: number[] = [];
+    const wayTypes: Record<string, number> = {};
+    const surfaces: Record<string, number> = {};
+    let total = 0;
+    const stepEnds: number[] = [];
+    for (const s of c.steps) {
+      const piece = { lon: [] as number[], lat: [] as number[], ele: [] as number[], cls: '', surface: '' };
+      p.stepGeometry(s, piece);
+      for (let j = 0; j < piece.lon.length; j++) {
+        if (lon.length) {
+          const d = Math.hypot((piece.lon[j]! - lon[lon.length - 1]!) * g.kx, (piece.lat[j]! - lat[lat.length - 1]!) * g.ky);
+          if (d < 0.01) continue;
+          total += d;
+        }
+        lon.push(piece.lon[j]!);
+        lat.push(piece.lat[j]!);
+        ele.push(piece.ele[j]!);
+        dist.push(total);
+      }
+      const len = Math.abs(s.end - s.start);
+      const cls = WAY_CLASS_NAMES[g.edgeClass[s.edge]!] ?? 'road';
+      const sf = SURFACE_NAMES[g.edgeSurface[s.edge]!] ?? 'unknown';
+      wayTypes[cls] = (wayTypes[cls] ?? 0) + len;
+      surfaces[sf] = (surfaces[sf] ?? 0) + len;
+      stepEnds.push(lon.length - 1);
+    }
+    // distances from the edge lengths (geodesic) rather than the projection: rescale
+    const scale = total > 0 ? c.length / total : 1;
+    for (let i = 0; i < dist.length; i++) dist[i]! *= scale;
+    // Editable waypoints: as few as possible such that the shortest path between consecutive ones
+    // is exactly this loop's stretch (greedy along step ends, checked by routing), so snapping
+    // legs through them reproduces the loop instead of short-cutting it.
+    const last = lon.length - 1;
+    const snapAt = (i: number) => p.index.snap([lon[i]!, lat[i]!], 5) ?? p.index.snap([lon[i]!, lat[i]!], 200)!;
+    const same = (a: number, b: number) => {
+      const r = p.router.route(snapAt(a), snapAt(b), { preferences: prefs });
+      const want = dist[b]! - dist[a]!;
+      return r !== null && Math.abs(r.length - want) <= 1 + 0.002 * want;
+    };
+    const ends = [...new Set(stepEnds)].filter((i) => i > 0).sort((x, y) => x - y);
+    if (ends[ends.length - 1] !== last) ends.push(last);
+    const idx = [0];
+    let k = 0;
+    while (idx[idx.length - 1]! < last && idx.length < MAX_WAYPOINTS - 1) {
+      const a = idx[idx.length - 1]!;
+      while (k < ends.length && ends[k]! <= a) k++;
+      let best = -1;
+      for (let j = k; j < ends.length; j++) {
+        if (same(a, ends[j]!)) best = ends[j]!;
+        else break;
+      }
+      if (best < 0) {
+        // even the next step is not a shortest path on its own: pin its middle
+        const nb = ends[k] ?? last;
+        const mid = (dist[a]! + dist[nb]!) / 2;
+        let i = a + 1;
+        while (i < nb && dist[i]! < mid) i++;
+        best = i;
+      }
+      idx.push(best);
+    }
+    if (idx[idx.length - 1] !== last) idx.push(last);
+    const waypoints: [number, number][] = idx.map((i) => [lon[i]!, lat[i]!]);
+    waypoints[0] = waypoints[waypoints.length - 1] = [start.lon, start.lat];
+    const legs = idx
+      .slice(1)
+      .map((b, i) => ({ mode: 'snap' as const, routed: true, from: idx[i]!, to: b, distance: dist[b]! - dist[idx[i]!]! }));
+    const res = p.finish(lon, lat, ele, dist, waypoints, legs, wayTypes, surfaces, pace);
+    return { ...res, heading: Math.round(c.heading), retrace: c.retrace };
+  }
+}
+
+/** metres of `steps` that cover ground already covered by earlier steps (interval union per edge) */
+export function retraced(steps: PathStep[]): number {
+  const byEdge = new Map<number, [number, number][]>();
+  let total = 0;
+  for (const s of steps) {
+    const a = Math.min(s.start, s.end);
+    const b = Math.max(s.start, s.end);
+    total += b - a;
+    let list = byEdge.get(s.edge);
+    if (!list) byEdge.set(s.edge, (list = []));
+    list.push([a, b]);
+  }
+  let covered = 0;
+  for (const list of byEdge.values()) {
+    list.sort((x, y) => x[0] - y[0]);
+    let [ca, cb] = list[0]!;
+    for (let i = 1; i < list.length; i++) {
+      const [a, b] = list[i]!;
+      if (a > cb) {
+        covered += cb - ca;
+        ca = a;
+        cb = b;
+      } else if (b > cb) cb = b;
+    }
+    covered += cb - ca;
+  }
+  return Math.max(0, total - covered);
+}
+
+/** metres two step lists share (approximate: whole-edge overlap, capped by the shorter use) */
+function overlap(edgeLength: Float32Array, a: PathStep[], b: PathStep[]): number {
+  const used = new Map<number, number>();
+  for (const s of a) used.set(s.edge, (used.get(s.edge) ?? 0) + Math.abs(s.end - s.start));
+  let shared = 0;
+  const seen = new Set<number>();
+  for (const s of b) {
+    if (seen.has(s.edge)) continue;
+    seen.add(s.edge);
+    const u = used.get(s.edge);
+    if (u !== undefined) shared += Math.min(u, edgeLength[s.edge]!, Math.abs(s.end - s.start));
+  }
+  return shared;
+}
+
+class MinHeap {
+  private k: number[] = [];
+  private v: number[] = [];
+  get size() {
+    return this.k.length;
+  }
+  push(key: number, val: number) {
+    const k = this.k;
+    const v = this.v;
+    let i = k.length;
+    k.push(key);
+    v.push(val);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (k[p]! <= key) break;
+      k[i] = k[p]!;
+      v[i] = v[p]!;
+      i = p;
+    }
+    k[i] = key;
+    v[i] = val;
+  }
+  pop(): [number, number] {
+    const k = this.k;
+    const v = this.v;
+    const top: [number, number] = [k[0]!, v[0]!];
+    const lk = k.pop()!;
+    const lv = v.pop()!;
+    const n = k.length;
+    if (n) {
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && k[c + 1]! < k[c]!) c++;
+        if (k[c]! >= lk) break;
+        k[i] = k[c]!;
+        v[i] = v[c]!;
+        i = c;
+      }
+      k[i] = lk;
+      v[i] = lv;
+    }
+    return top;
+  }
+}
+
+/** Bridges of the undirected graph (iterative Tarjan low-link); parallel edges are not bridges. */
+function findBridges(p: RoutePlanner): Uint8Array {
+  const g = p.graph;
+  const n = g.nodeCount;
+  const bridge = new Uint8Array(g.edgeCount);
+  const disc = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const parentEdge = new Int32Array(n).fill(-1);
+  const iter = new Uint32Array(n);
+  const stack = new Int32Array(n);
+  let time = 0;
+  for (let root = 0; root < n; root++) {
+    if (disc[root] !== -1) continue;
+    let sp = 0;
+    stack[sp++] = root;
+    disc[root] = low[root] = time++;
+    iter[root] = g.adjOffset[root]!;
+    while (sp > 0) {
+      const u = stack[sp - 1]!;
+      if (iter[u]! < g.adjOffset[u + 1]!) {
+        const e = g.adjEdge[iter[u]!++]!;
+        if (e === parentEdge[u]) continue;
+        const v = g.otherEnd(e, u);
+        if (disc[v] === -1) {
+          parentEdge[v] = e;
+          disc[v] = low[v] = time++;
+          iter[v] = g.adjOffset[v]!;
+          stack[sp++] = v;
+        } else if (disc[v]! < low[u]!) low[u] = disc[v]!;
+      } else {
+        sp--;
+        const pe = parentEdge[u]!;
+        if (pe >= 0) {
+          const par = g.otherEnd(pe, u);
+          if (low[u]! < low[par]!) low[par] = low[u]!;
+          if (low[u]! > disc[par]!) bridge[pe] = 1;
+        }
+      }
+    }
+  }
+  return bridge;
+}

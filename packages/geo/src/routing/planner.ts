@@ -1,0 +1,315 @@
+import { haversineLL } from '../distance.ts';
+import { fillElevation, rawClimb, resample, routeClimb } from '../elevation/filter.ts';
+import { gradeSeries, movingTime } from '../elevation/time.ts';
+import type { LonLat, RunningGraph } from '../graph/graph.ts';
+import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
+import { type PathStep, type RoutePreferences, Router } from './search.ts';
+import { SnapIndex, type Snap } from './snap.ts';
+
+export type LegMode = 'snap' | 'freehand';
+/** GeoJSON-style position: [lon, lat] or [lon, lat, elevation] */
+export type Position = [number, number] | [number, number, number];
+
+export interface RouteRequest {
+  waypoints: LonLat[];
+  /** mode of leg i (waypoint i → i+1); default 'snap' for every leg */
+  legModes?: LegMode[];
+  preferences?: RoutePreferences;
+  /** snap radius in metres (default 500): a waypoint farther from every way makes its legs freehand */
+  maxSnapDistance?: number;
+  /** flat pace for the time estimate, seconds per km (default 360 = 6:00/km) */
+  paceSecPerKm?: number;
+}
+
+export interface RouteLeg {
+  /** the mode asked for */
+  mode: LegMode;
+  /** false when a 'snap' leg could not be routed (no way nearby / not connected) and was drawn freehand */
+  routed: boolean;
+  distance: number;
+  /** index range into `coordinates` */
+  from: number;
+  to: number;
+}
+
+export interface ProfilePoint {
+  distance: number;
+  elevation: number;
+  /** smoothed grade (rise/run) of the stretch starting here */
+  grade: number;
+}
+
+export interface RouteResult {
+  coordinates: Position[];
+  /** cumulative metres at each coordinate */
+  distances: number[];
+  distance: number;
+  /** waypoints as used (snapped onto the network where the adjacent legs snap) */
+  waypoints: [number, number][];
+  legs: RouteLeg[];
+  /** hysteresis-filtered (see elevation/filter.ts); null when the elevation is unknown */
+  ascent: number | null;
+  descent: number | null;
+  /** sum of every raw SRTM step, for comparison */
+  rawAscent: number | null;
+  /** resampled elevation profile (≤ ~500 points); empty when the elevation is unknown */
+  profile: ProfilePoint[];
+  /** metres per way type / surface ('freehand' for straight legs) */
+  wayTypes: Record<string, number>;
+  surfaces: Record<string, number>;
+  /** moving time in seconds at the requested flat pace, grade-adjusted (Tobler) */
+  time: number;
+}
+
+export class RouteError extends Error {
+  override name = 'RouteError';
+}
+
+export const MAX_WAYPOINTS = 100;
+
+interface Piece {
+  lon: number[];
+  lat: number[];
+  ele: number[];
+  cls: string;
+  surface: string;
+}
+
+/**
+ * Everything a client needs to plan running routes on one region graph: snapping, shortest
+ * paths, route results, loops. One instance per graph; not re-entrant (reuses search buffers).
+ */
+export class RoutePlanner {
+  readonly index: SnapIndex;
+  readonly router: Router;
+
+  constructor(
+    readonly graph: RunningGraph,
+    options: { landmarks?: number } = {},
+  ) {
+    this.index = new SnapIndex(graph);
+    this.router = new Router(graph, options.landmarks ?? 16);
+  }
+
+  /**
+   * Snap onto the nearest way, optionally only within one connected component (0 = the main,
+   * longest network). Route legs whose ends land in different components are drawn freehand.
+   */
+  snap(p: LonLat, maxDistance = 500, component?: number): Snap | null {
+    const g = this.graph;
+    return component === undefined
+      ? this.index.snap(p, maxDistance)
+      : this.index.snap(p, maxDistance, (e) => g.nodeComponent[g.edgeFrom[e]!] === component);
+  }
+
+  /** Geometry of a path step: points from `start` to `end` metres along the edge. */
+  stepGeometry(s: PathStep, into: Piece) {
+    const idx = this.index;
+    const e = s.edge;
+    const p0 = idx.ptStart[e]!;
+    const np = idx.ptStart[e + 1]! - p0;
+    const along = idx.ptAlong;
+    const g = this.graph;
+    const point = (off: number) => {
+      // segment containing off
+      let i = 0;
+      while (i < np - 2 && along[p0 + i + 1]! < off) i++;
+      const a = along[p0 + i]!;
+      const b = along[p0 + i + 1]!;
+      const t = b > a ? Math.min(1, Math.max(0, (off - a) / (b - a))) : 0;
+      return idx.at(e, i, t);
+    };
+    const push = (lon: number, lat: number, ele: number) => {
+      into.lon.push(lon);
+      into.lat.push(lat);
+      into.ele.push(ele);
+    };
+    const a = point(s.start);
+    push(a.lon, a.lat, a.ele);
+    const xy = (i: number) => [idx.ptX[p0 + i]! / g.kx + g.lon0, idx.ptY[p0 + i]! / g.ky + g.lat0] as const;
+    if (s.end >= s.start) {
+      for (let i = 0; i < np; i++) {
+        const d = along[p0 + i]!;
+        if (d > s.start && d < s.end) push(...xy(i), idx.pointEle(e, i));
+      }
+    } else {
+      for (let i = np - 1; i >= 0; i--) {
+        const d = along[p0 + i]!;
+        if (d < s.start && d > s.end) push(...xy(i), idx.pointEle(e, i));
+      }
+    }
+    const b = point(s.end);
+    push(b.lon, b.lat, b.ele);
+  }
+
+  /** Shortest running path between two snaps as lon/lat/ele arrays plus per-step class info. */
+  pathPieces(
+    from: Snap,
+    to: Snap,
+    preferences?: RoutePreferences,
+    edgePenalty?: Float32Array,
+  ): { pieces: Piece[]; length: number; steps: PathStep[] } | null {
+    const res = this.router.route(from, to, { preferences, edgePenalty });
+    if (!res) return null;
+    const pieces: Piece[] = [];
+    for (const s of res.steps) {
+      const piece: Piece = {
+        lon: [],
+        lat: [],
+        ele: [],
+        cls: WAY_CLASS_NAMES[this.graph.edgeClass[s.edge]!] ?? 'road',
+        surface: SURFACE_NAMES[this.graph.edgeSurface[s.edge]!] ?? 'unknown',
+      };
+      this.stepGeometry(s, piece);
+      pieces.push(piece);
+    }
+    return { pieces, length: res.length, steps: res.steps };
+  }
+
+  /** Straight line, densified every ~25 m with elevations sampled from the ways nearby. */
+  freehandPiece(a: LonLat, b: LonLat): Piece {
+    const len = haversineLL(a[0], a[1], b[0], b[1]);
+    const n = Math.max(1, Math.ceil(len / 25));
+    const piece: Piece = { lon: [], lat: [], ele: [], cls: 'freehand', surface: 'unknown' };
+    for (let i = 0; i <= n; i++) {
+      const lon = a[0] + ((b[0] - a[0]) * i) / n;
+      const lat = a[1] + ((b[1] - a[1]) * i) / n;
+      piece.lon.push(lon);
+      piece.lat.push(lat);
+      piece.ele.push(this.nearbyElevation(lon, lat));
+    }
+    return piece;
+  }
+
+  /** Elevation of the nearest way within 100 m (NaN when none; filled by interpolation later). */
+  nearbyElevation(lon: number, lat: number): number {
+    const s = this.index.snap([lon, lat], 100);
+    return s ? s.ele : NaN;
+  }
+
+  /** Plan a multi-waypoint route. Throws RouteError on invalid input. */
+  route(req: RouteRequest): RouteResult {
+    const wps = req.waypoints;
+    if (!Array.isArray(wps) || wps.length < 2) throw new RouteError('a route needs at least 2 waypoints');
+    if (wps.length > MAX_WAYPOINTS) throw new RouteError(`at most ${MAX_WAYPOINTS} waypoints`);
+    for (const p of wps) {
+      if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || Math.abs(p[0]) > 180 || Math.abs(p[1]) > 90)
+        throw new RouteError('every waypoint must be [lon, lat] in degrees');
+    }
+    const modes = req.legModes ?? [];
+    if (modes.length > wps.length - 1) throw new RouteError('more leg modes than legs');
+    const legMode = (i: number): LegMode => modes[i] ?? 'snap';
+    for (let i = 0; i < wps.length - 1; i++)
+      if (legMode(i) !== 'snap' && legMode(i) !== 'freehand') throw new RouteError(`leg ${i}: mode must be "snap" or "freehand"`);
+    const maxSnap = req.maxSnapDistance ?? 500;
+    const snaps: (Snap | null)[] = wps.map((p, i) => (legMode(i - 1) === 'snap' || legMode(i) === 'snap' ? this.snap(p, maxSnap) : null));
+    const used: [number, number][] = wps.map((p, i) => {
+      const s = snaps[i];
+      return s ? [s.lon, s.lat] : [p[0], p[1]];
+    });
+    const pieces: Piece[] = [];
+    const legs: RouteLeg[] = [];
+    const legPieceRanges: [number, number, LegMode, boolean][] = [];
+    for (let i = 0; i < wps.length - 1; i++) {
+      const mode = legMode(i);
+      const first = pieces.length;
+      let routed = false;
+      if (mode === 'snap') {
+        const a = snaps[i];
+        const b = snaps[i + 1];
+        const path = a && b ? this.pathPieces(a, b, req.preferences) : null;
+        if (path) {
+          pieces.push(...path.pieces);
+          routed = true;
+        }
+      }
+      if (!routed) pieces.push(this.freehandPiece(used[i]!, used[i + 1]!));
+      legPieceRanges.push([first, pieces.length, mode, mode === 'snap' ? routed : true]);
+    }
+    // concatenate, dropping duplicate joints
+    const lon: number[] = [];
+    const lat: number[] = [];
+    const ele: number[] = [];
+    const dist: number[] = [];
+    const wayTypes: Record<string, number> = {};
+    const surfaces: Record<string, number> = {};
+    let total = 0;
+    for (const [first, last, mode, routed] of legPieceRanges) {
+      const legStart = Math.max(0, lon.length - 1);
+      const legStartDist = total;
+      for (let k = first; k < last; k++) {
+        const pc = pieces[k]!;
+        let pcLen = 0;
+        for (let j = 0; j < pc.lon.length; j++) {
+          if (lon.length) {
+            const d = haversineLL(lon[lon.length - 1]!, lat[lat.length - 1]!, pc.lon[j]!, pc.lat[j]!);
+            if (d < 0.01) continue;
+            total += d;
+            pcLen += d;
+          }
+          lon.push(pc.lon[j]!);
+          lat.push(pc.lat[j]!);
+          ele.push(pc.ele[j]!);
+          dist.push(total);
+        }
+        wayTypes[pc.cls] = (wayTypes[pc.cls] ?? 0) + pcLen;
+        surfaces[pc.surface] = (surfaces[pc.surface] ?? 0) + pcLen;
+      }
+      legs.push({ mode, routed, distance: total - legStartDist, from: legStart, to: Math.max(0, lon.length - 1) });
+    }
+    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? 360);
+  }
+
+  /** Shared tail of route results: elevation fill, climb, profile, time. */
+  finish(
+    lon: number[],
+    lat: number[],
+    ele: number[],
+    dist: number[],
+    waypoints: [number, number][],
+    legs: RouteLeg[],
+    wayTypes: Record<string, number>,
+    surfaces: Record<string, number>,
+    pace: number,
+  ): RouteResult {
+    if (!(pace > 0)) throw new RouteError('pace must be a positive number of seconds per km');
+    const filled = fillElevation(ele, dist);
+    const coordinates: Position[] = lon.map((x, i) => (filled ? [x, lat[i]!, Math.round(filled[i]! * 10) / 10] : [x, lat[i]!]));
+    const distance = dist.length ? dist[dist.length - 1]! : 0;
+    let profile: ProfilePoint[] = [];
+    let climb = null;
+    let raw = null;
+    if (filled) {
+      climb = routeClimb(filled, dist);
+      raw = rawClimb(filled);
+      const step = Math.max(10, distance / 500);
+      const { d, e } = resample(filled, dist, step);
+      const gs = gradeSeries(filled, dist, step);
+      profile = Array.from(d, (x, i) => ({
+        distance: x,
+        elevation: Math.round(e[i]! * 10) / 10,
+        grade: Math.round((gs.grades[Math.min(i, gs.grades.length - 1)] ?? 0) * 1000) / 1000,
+      }));
+    }
+    const round = (r: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(r)
+          .filter(([, v]) => v > 0.05)
+          .map(([k, v]) => [k, Math.round(v * 10) / 10]),
+      );
+    return {
+      coordinates,
+      distances: dist.map((d) => Math.round(d * 10) / 10),
+      distance,
+      waypoints,
+      legs,
+      ascent: climb ? climb.ascent : null,
+      descent: climb ? climb.descent : null,
+      rawAscent: raw ? raw.ascent : null,
+      profile,
+      wayTypes: round(wayTypes),
+      surfaces: round(surfaces),
+      time: movingTime(filled, dist, pace),
+    };
+  }
+}

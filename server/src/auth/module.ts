@@ -1,0 +1,96 @@
+import type { AppContext, ServerModule } from '../context.ts';
+import { registerMailRoutes } from '../mail/routes.ts';
+import { registerAdminRoutes } from './admin.ts';
+import { hashPassword } from './crypto.ts';
+import { csrfMiddleware, csrfTokenFor, ensureCsrfCookie } from './csrf.ts';
+import { registerOidcRoutes } from './oidc.ts';
+import { registerAuthRoutes } from './routes.ts';
+import { AuthService } from './service.ts';
+
+/** Fixed demo accounts created by the seed (SEED_DEMO=true, the default). Documented in docs/auth.md. */
+export const DEMO_ACCOUNTS = [
+  { email: 'demo@waymark.local', password: 'waymark-demo-passphrase', name: 'Demo User', role: 'user' as const },
+  { email: 'admin@waymark.local', password: 'waymark-admin-passphrase', name: 'Demo Admin', role: 'admin' as const },
+];
+
+const services = new WeakMap<AppContext, AuthService>();
+
+/** The auth service of an app context (created by the module's init). */
+export function authService(ctx: AppContext): AuthService {
+  let s = services.get(ctx);
+  if (!s) {
+    s = new AuthService(ctx);
+    services.set(ctx, s);
+  }
+  return s;
+}
+
+/** Which app's auth service handles a request (the index transform only receives the context). */
+const requestService = new WeakMap<Request, AuthService>();
+
+const STATIC_PREFIXES = ['/assets/', '/tiles/', '/regions/'];
+
+export const authModule: ServerModule = {
+  name: 'auth',
+
+  // Every served index.html carries this browser's csrf token in a meta tag.
+  indexTransforms: [
+    (html, c) => {
+      const auth = requestService.get(c.req.raw);
+      if (!auth) return html;
+      const nonce = ensureCsrfCookie(c, auth.secureCookies(c));
+      const meta = `<meta name="csrf-token" content="${csrfTokenFor(auth.secret, nonce)}">`;
+      return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html;
+    },
+  ],
+
+  async init(ctx) {
+    const auth = authService(ctx);
+    await auth.loadSecret();
+    if (ctx.config.ADMIN_EMAIL) {
+      const email = ctx.config.ADMIN_EMAIL.toLowerCase();
+      const r = await ctx.db.updateTable('users').set({ role: 'admin', updated_at: new Date() }).where('email', '=', email).where('role', '!=', 'admin').executeTakeFirst();
+      if (Number(r.numUpdatedRows)) ctx.logger.info({ email }, 'ADMIN_EMAIL: promoted the existing account to admin');
+    }
+    // Housekeeping: drop expired sessions, challenges and tokens.
+    await ctx.db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+    await ctx.db.deleteFrom('mfa_challenges').where('expires_at', '<', new Date()).execute();
+    await ctx.db.deleteFrom('auth_tokens').where('expires_at', '<', new Date(Date.now() - 7 * 24 * 3600_000)).execute();
+  },
+
+  register(app, ctx) {
+    const auth = authService(ctx);
+    app.use('*', async (c, next) => {
+      if (!STATIC_PREFIXES.some((p) => c.req.path.startsWith(p))) await auth.loadSession(c);
+      requestService.set(c.req.raw, auth);
+      await next();
+    });
+    app.use('/api/*', csrfMiddleware(() => auth.secret, new URL(ctx.config.publicUrl).origin));
+    registerAuthRoutes(app, auth);
+    registerAdminRoutes(app, auth);
+    registerOidcRoutes(app, auth);
+    registerMailRoutes(app, ctx);
+  },
+
+  async seed(ctx) {
+    for (const a of DEMO_ACCOUNTS) {
+      const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', a.email).executeTakeFirst();
+      if (!existing) {
+        const now = new Date();
+        await ctx.db
+          .insertInto('users')
+          .values({ email: a.email, name: a.name, role: a.role, password_hash: await hashPassword(a.password), email_verified_at: now, updated_at: now })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .execute();
+      }
+    }
+    ctx.logger.info(
+      { accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: a.password, role: a.role })) },
+      `Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}`,
+    );
+  },
+
+  close() {
+    // Mailers hold SMTP connections; contexts are closed by their owners.
+  },
+};

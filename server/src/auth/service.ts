@@ -1,0 +1,406 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { sql } from 'kysely';
+import type { AppContext, AppEnv } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { Mailer } from '../mail/mailer.ts';
+import { hmac, randomCode, randomToken, sha256 } from './crypto.ts';
+import { RateLimiter } from './rate-limit.ts';
+import type { UsersTable } from './schema.ts';
+import type { Selectable } from 'kysely';
+
+export type UserRow = Selectable<UsersTable>;
+export type AuthContext = Context<AppEnv>;
+
+export const SESSION_COOKIE = 'waymark_session';
+export const CSRF_COOKIE = 'waymark_csrf';
+export const REMEMBER_MS = 30 * 24 * 3600_000;
+export const BROWSER_SESSION_MS = 12 * 3600_000;
+export const FRESH_MS = 10 * 60_000;
+export const RESEND_COOLDOWN_S = 60;
+const TOUCH_MS = 60_000;
+
+export const TOKEN_TTL: Record<string, number> = {
+  signup: 24 * 3600_000,
+  email_change: 24 * 3600_000,
+  recovery: 3600_000,
+  magiclink: 3600_000,
+  invite: 7 * 24 * 3600_000,
+  email_otp: 10 * 60_000,
+  sms_otp: 10 * 60_000,
+};
+
+export function tooMany(retryAfter: number, message = 'Too many attempts. Try again later.'): HttpError {
+  return new HttpError(429, 'over_request_rate_limit', `${message} Retry in ${retryAfter} s.`, { retryAfter }, { 'Retry-After': String(retryAfter) });
+}
+
+export interface PublicUser {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  name: string;
+  role: 'user' | 'admin';
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  banned: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+  factors: { id: string; factorType: 'totp'; friendlyName: string; status: string; createdAt: string }[];
+}
+
+/** Shared state and helpers of the auth module (one per app context). */
+export class AuthService {
+  readonly mailer: Mailer;
+  readonly ipLimiter: RateLimiter;
+  readonly accountLimiter: RateLimiter;
+  readonly cooldown: RateLimiter;
+  secret = '';
+
+  constructor(readonly ctx: AppContext) {
+    this.mailer = new Mailer(ctx);
+    const windowMs = ctx.config.AUTH_RATE_WINDOW_SECONDS * 1000;
+    this.ipLimiter = new RateLimiter(ctx.config.AUTH_RATE_IP_MAX, windowMs);
+    this.accountLimiter = new RateLimiter(ctx.config.AUTH_RATE_ACCOUNT_MAX, windowMs);
+    this.cooldown = new RateLimiter(1, RESEND_COOLDOWN_S * 1000, false);
+  }
+
+  get db() {
+    return this.ctx.db;
+  }
+
+  /** AUTH_SECRET, or a random secret generated once and kept in app_meta. */
+  async loadSecret() {
+    if (this.ctx.config.AUTH_SECRET) {
+      this.secret = this.ctx.config.AUTH_SECRET;
+      return;
+    }
+    const fresh = randomToken(48);
+    await this.db
+      .insertInto('app_meta')
+      .values({ key: 'auth_secret', value: JSON.stringify(fresh) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('app_meta').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow();
+    this.secret = String(row.value);
+  }
+
+  // ---- request facts ----
+
+  clientIp(c: AuthContext): string {
+    if (this.ctx.config.TRUST_PROXY) {
+      const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      if (fwd) return fwd.slice(0, 64);
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'local';
+    }
+  }
+
+  secureCookies(c: AuthContext): boolean {
+    return this.ctx.config.publicUrl.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
+  }
+
+  /** Per-IP limit for an action: throws 429 when exceeded, otherwise counts the attempt. */
+  limitIp(c: AuthContext, action: string) {
+    const key = `${action}:${this.clientIp(c)}`;
+    const wait = this.ipLimiter.retryAfter(key);
+    if (wait) throw tooMany(wait);
+    this.ipLimiter.hit(key);
+  }
+
+  /** Throws 429 while an account key is locked out. */
+  checkAccount(key: string) {
+    const wait = this.accountLimiter.retryAfter(key);
+    if (wait) throw tooMany(wait, 'Too many failed attempts for this account.');
+  }
+
+  failAccount(key: string) {
+    this.accountLimiter.hit(key);
+  }
+
+  /** One send per identifier per 60 s (applies whether or not the account exists). */
+  cooldownOrThrow(kind: string, identifier: string) {
+    const key = `${kind}:${identifier}`;
+    const wait = this.cooldown.retryAfter(key);
+    if (wait) throw tooMany(wait, 'Please wait before requesting another message.');
+    this.cooldown.hit(key);
+  }
+
+  // ---- users ----
+
+  async publicUser(u: UserRow): Promise<PublicUser> {
+    const factors = await this.db
+      .selectFrom('mfa_factors')
+      .select(['id', 'factor_type', 'friendly_name', 'status', 'created_at'])
+      .where('user_id', '=', u.id)
+      .orderBy('created_at')
+      .execute();
+    return {
+      id: u.id,
+      email: u.email,
+      phone: u.phone,
+      name: u.name,
+      role: u.role,
+      emailVerified: u.email_verified_at !== null,
+      phoneVerified: u.phone_verified_at !== null,
+      banned: u.banned,
+      createdAt: new Date(u.created_at).toISOString(),
+      lastSignInAt: u.last_sign_in_at ? new Date(u.last_sign_in_at).toISOString() : null,
+      factors: factors.map((f) => ({
+        id: f.id,
+        factorType: f.factor_type,
+        friendlyName: f.friendly_name,
+        status: f.status,
+        createdAt: new Date(f.created_at).toISOString(),
+      })),
+    };
+  }
+
+  findUserByEmail(email: string) {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  findUserByPhone(phone: string) {
+    return this.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  findUser(id: string) {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async hasVerifiedFactor(userId: string) {
+    const f = await this.db.selectFrom('mfa_factors').select('id').where('user_id', '=', userId).where('status', '=', 'verified').executeTakeFirst();
+    return Boolean(f);
+  }
+
+  // ---- sessions ----
+
+  async createSession(c: AuthContext, user: UserRow, remember: boolean, method: string) {
+    if (user.banned) throw new HttpError(403, 'user_banned', 'This account is suspended. Contact an administrator.');
+    const token = randomToken();
+    const now = new Date();
+    const expires = new Date(now.getTime() + (remember ? REMEMBER_MS : BROWSER_SESSION_MS));
+    const row = await this.db
+      .insertInto('sessions')
+      .values({
+        user_id: user.id,
+        token_hash: sha256(token),
+        remember,
+        user_agent: (c.req.header('user-agent') ?? '').slice(0, 400),
+        ip: this.clientIp(c),
+        method,
+        last_seen_at: now,
+        authenticated_at: now,
+        expires_at: expires,
+      })
+      .returning(['id', 'created_at', 'expires_at', 'authenticated_at', 'last_seen_at', 'remember'])
+      .executeTakeFirstOrThrow();
+    await this.db.updateTable('users').set({ last_sign_in_at: now, updated_at: now }).where('id', '=', user.id).execute();
+    this.setSessionCookie(c, token, remember ? expires : null);
+    const fresh = { ...user, last_sign_in_at: now };
+    c.set('user', toUserVar(fresh));
+    c.set('session', { id: row.id, authenticatedAt: now, expiresAt: expires, remember });
+    return { user: await this.publicUser(fresh), session: sessionJson(row) };
+  }
+
+  setSessionCookie(c: AuthContext, token: string, expires: Date | null) {
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: this.secureCookies(c),
+      path: '/',
+      ...(expires ? { expires, maxAge: Math.floor((expires.getTime() - Date.now()) / 1000) } : {}),
+    });
+  }
+
+  clearSessionCookie(c: AuthContext) {
+    deleteCookie(c, SESSION_COOKIE, { path: '/', secure: this.secureCookies(c), httpOnly: true, sameSite: 'Lax' });
+  }
+
+  /** Resolve the session cookie; sets c.var.user/session. Rolling renewal for remembered sessions. */
+  async loadSession(c: AuthContext): Promise<void> {
+    const token = getCookie(c, SESSION_COOKIE);
+    if (!token || token.length > 200) return;
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sid',
+        'sessions.remember',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+        'sessions.authenticated_at',
+        'users.id',
+        'users.email',
+        'users.phone',
+        'users.name',
+        'users.role',
+        'users.banned',
+        'users.email_verified_at',
+      ])
+      .where('sessions.token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    const now = Date.now();
+    if (!row || new Date(row.expires_at).getTime() <= now || row.banned) {
+      if (row) await this.db.deleteFrom('sessions').where('id', '=', row.sid).execute();
+      this.clearSessionCookie(c);
+      return;
+    }
+    let expiresAt = new Date(row.expires_at);
+    if (now - new Date(row.last_seen_at).getTime() > TOUCH_MS) {
+      const patch: { last_seen_at: Date; expires_at?: Date } = { last_seen_at: new Date(now) };
+      if (row.remember) {
+        expiresAt = new Date(now + REMEMBER_MS);
+        patch.expires_at = expiresAt;
+        this.setSessionCookie(c, token, expiresAt);
+      }
+      await this.db.updateTable('sessions').set(patch).where('id', '=', row.sid).execute();
+    }
+    c.set('user', { id: row.id, email: row.email, phone: row.phone, name: row.name, role: row.role, emailVerified: row.email_verified_at !== null });
+    c.set('session', { id: row.sid, authenticatedAt: new Date(row.authenticated_at), expiresAt, remember: row.remember });
+  }
+
+  async endSessions(userId: string, scope: 'local' | 'global' | 'others', currentId?: string) {
+    let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (scope === 'local') q = q.where('id', '=', currentId ?? '00000000-0000-0000-0000-000000000000');
+    if (scope === 'others' && currentId) q = q.where('id', '!=', currentId);
+    const r = await q.executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  // ---- one-time tokens ----
+
+  link(pathAndQuery: string) {
+    return `${this.ctx.config.publicUrl}${pathAndQuery}`;
+  }
+
+  async issueLinkToken(kind: string, identifier: string, userId: string | null, data: Record<string, unknown> = {}) {
+    const token = randomToken();
+    await this.db
+      .insertInto('auth_tokens')
+      .values({
+        kind,
+        identifier,
+        user_id: userId,
+        token_hash: sha256(token),
+        data: JSON.stringify(data),
+        expires_at: new Date(Date.now() + (TOKEN_TTL[kind] ?? 3600_000)),
+      })
+      .execute();
+    return token;
+  }
+
+  async issueCode(kind: 'email_otp' | 'sms_otp', identifier: string, userId: string | null) {
+    const code = randomCode();
+    // A new code replaces older ones for the same identifier.
+    await this.db.updateTable('auth_tokens').set({ used_at: new Date() }).where('kind', '=', kind).where('identifier', '=', identifier).where('used_at', 'is', null).execute();
+    await this.db
+      .insertInto('auth_tokens')
+      .values({ kind, identifier, user_id: userId, token_hash: hmac(this.secret, `${identifier}:${code}`), data: '{}', expires_at: new Date(Date.now() + TOKEN_TTL[kind]!) })
+      .execute();
+    return code;
+  }
+
+  /** Consume a link token of one of the kinds; returns the row or null. */
+  async consumeLinkToken(kinds: string[], token: string) {
+    if (token.length > 200) return null;
+    const row = await this.db
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date() })
+      .where('kind', 'in', kinds)
+      .where('token_hash', '=', sha256(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async peekLinkToken(kinds: string[], token: string) {
+    if (token.length > 200) return null;
+    const row = await this.db
+      .selectFrom('auth_tokens')
+      .selectAll()
+      .where('kind', 'in', kinds)
+      .where('token_hash', '=', sha256(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Check a 6-digit code; at most 5 tries per code. Returns the token row when right. */
+  async consumeCode(kind: 'email_otp' | 'sms_otp', identifier: string, code: string) {
+    const row = await this.db
+      .selectFrom('auth_tokens')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('identifier', '=', identifier)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.token_hash !== hmac(this.secret, `${identifier}:${code}`)) {
+      await this.db
+        .updateTable('auth_tokens')
+        .set({ attempts: sql`attempts + 1`, used_at: sql`case when attempts + 1 >= 5 then now() else null end` })
+        .where('id', '=', row.id)
+        .execute();
+      return null;
+    }
+    const used = await this.db.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).returningAll().executeTakeFirst();
+    return used ?? null;
+  }
+}
+
+export function toUserVar(u: Pick<UserRow, 'id' | 'email' | 'phone' | 'name' | 'role' | 'email_verified_at'>) {
+  return { id: u.id, email: u.email, phone: u.phone, name: u.name, role: u.role, emailVerified: u.email_verified_at !== null };
+}
+
+export function sessionJson(s: { id: string; created_at: Date; expires_at: Date; authenticated_at: Date; last_seen_at: Date; remember: boolean }) {
+  return {
+    id: s.id,
+    createdAt: new Date(s.created_at).toISOString(),
+    lastSeenAt: new Date(s.last_seen_at).toISOString(),
+    expiresAt: new Date(s.expires_at).toISOString(),
+    authenticatedAt: new Date(s.authenticated_at).toISOString(),
+    remember: s.remember,
+  };
+}
+
+/** "Chrome on Linux" from a User-Agent string. */
+export function describeDevice(ua: string): string {
+  if (!ua) return 'Unknown device';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /HeadlessChrome/.test(ua)
+          ? 'Headless Chrome'
+          : /Chrom(e|ium)\//.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : /curl|node|undici/i.test(ua)
+                ? 'Script'
+                : 'Browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iOS/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux|X11/.test(ua)
+            ? 'Linux'
+            : '';
+  return os ? `${browser} on ${os}` : browser;
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { RunningGraph } from '@waymark/geo';
+import { LoopGenerator, type LoopResult } from '@waymark/geo/routing/loop';
+import { RoutePlanner, type RouteResult } from '@waymark/geo/routing/planner';
+import { HttpError } from '../http/errors.ts';
+
+/** How far outside a region graph's bbox a point may be (m) before it is refused with 422. */
+export const REGION_MARGIN_M = 2000;
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** Where built region packs live: REGIONS_DIR (the same setting the regions module serves from). */
+export function packsDir(config: { REGIONS_DIR?: string }): string {
+  return path.resolve(REPO_ROOT, config.REGIONS_DIR ?? 'data/packs');
+}
+
+export interface RegionEngine {
+  region: string;
+  graph: RunningGraph;
+  planner: RoutePlanner;
+  /** built on the first loop request (finds the graph's bridges once) */
+  loops(): LoopGenerator;
+}
+
+/**
+ * One RoutePlanner per region, loaded lazily from `<packs>/<region>/graph.bin` on first use and
+ * shared by every request (a failed load is retried on the next request). RoutePlanner is not
+ * re-entrant, but requests run to completion synchronously on one thread, so sharing is safe.
+ */
+export class EngineRegistry {
+  private readonly engines = new Map<string, Promise<RegionEngine>>();
+
+  dir = packsDir({});
+
+  get(region: string): Promise<RegionEngine> {
+    let e = this.engines.get(region);
+    if (!e) {
+      e = this.load(region);
+      e.catch(() => this.engines.delete(region));
+      this.engines.set(region, e);
+    }
+    return e;
+  }
+
+  private async load(region: string): Promise<RegionEngine> {
+    const file = path.join(this.dir, region, 'graph.bin');
+    let bytes: Buffer;
+    try {
+      bytes = await fs.promises.readFile(file);
+    } catch {
+      throw new HttpError(404, 'unknown_region', `No routing graph for region "${region}"`);
+    }
+    const graph = RunningGraph.fromBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const planner = new RoutePlanner(graph);
+    let gen: LoopGenerator | null = null;
+    return { region, graph, planner, loops: () => (gen ??= new LoopGenerator(planner)) };
+  }
+
+  clear() {
+    this.engines.clear();
+  }
+}
+
+/** 422 unless every point lies in the region (its graph's bbox plus a margin). */
+export function assertInRegion(e: RegionEngine, points: readonly (readonly [number, number])[]) {
+  points.forEach((p, i) => {
+    if (!e.graph.contains(p, REGION_MARGIN_M)) {
+      throw new HttpError(422, 'outside_region', `Point ${i + 1} (${p[1].toFixed(5)}, ${p[0].toFixed(5)}) is outside the ${e.region} region`);
+    }
+  });
+}
+
+/** The planner's route JSON (same shape as the browser worker's, see web/src/features/route-planner/lib/engine.ts). */
+export function routeJson(r: RouteResult) {
+  return {
+    coords: r.coordinates.map((c) => [c[0], c[1], c[2] ?? 0]),
+    cum: r.distances,
+    legStarts: r.legs.map((l) => l.from),
+    stats: { distanceM: r.distance, ascentM: r.ascent ?? 0, descentM: r.descent ?? 0, timeS: r.time },
+    wayTypes: r.wayTypes,
+    surfaces: r.surfaces,
+    snapped: r.waypoints,
+    profile: r.profile,
+  };
+}
+
+/**
+ * Waypoints that reproduce a routed line when each leg is snapped (same as the browser's
+ * waypointsAlong): points every ≥ 400 m along the line, at most 98, plus both ends.
+ */
+export function waypointsAlong(coords: readonly (readonly number[])[], cum: readonly number[], maxWaypoints = 98): [number, number][] {
+  const total = cum[cum.length - 1] ?? 0;
+  if (coords.length < 2 || total <= 0) return coords.map((c) => [c[0]!, c[1]!]);
+  const step = Math.max(400, total / (maxWaypoints - 1));
+  const out: [number, number][] = [[coords[0]![0]!, coords[0]![1]!]];
+  let j = 0;
+  for (let d = step; d < total - step * 0.3; d += step) {
+    while (j < cum.length - 2 && cum[j + 1]! < d) j++;
+    const t = cum[j + 1]! > cum[j]! ? (d - cum[j]!) / (cum[j + 1]! - cum[j]!) : 0;
+    const a = coords[j]!;
+    const b = coords[j + 1]!;
+    out.push([a[0]! + (b[0]! - a[0]!) * t, a[1]! + (b[1]! - a[1]!) * t]);
+  }
+  const last = coords[coords.length - 1]!;
+  out.push([last[0]!, last[1]!]);
+  return out;
+}
+
+export function loopJson(r: LoopResult) {
+  return {
+    coords: r.coordinates.map((c) => [c[0], c[1], c[2] ?? 0]),
+    distanceM: r.distance,
+    ascentM: r.ascent ?? 0,
+    heading: r.heading,
+    retrace: r.retrace,
+    waypoints: waypointsAlong(r.coordinates, r.distances),
+  };
+}

@@ -1,0 +1,22 @@
+import type { ServerModule } from '../context.ts';
+import { EngineRegistry, packsDir } from './engine.ts';
+import { registerRoutesApi } from './routes-api.ts';
+import { registerRoutingApi } from './routing-api.ts';
+
+const engines = new EngineRegistry();
+
+/** Running route planner: routing on region graphs and saved routes (private / unlisted / public). */
+export const plannerModule: ServerModule = {
+  name: 'planner',
+  init(ctx) {
+    engines.clear();
+    engines.dir = packsDir(ctx.config);
+  },
+  register(app, ctx) {
+    registerRoutingApi(app, ctx, engines);
+    registerRoutesApi(app, ctx);
+  },
+  close() {
+    engines.clear();
+  },
+};

@@ -1,0 +1,170 @@
+import { sql, type Selectable } from 'kysely';
+import type { Context, Hono } from 'hono';
+import type { AppContext, AppEnv } from '../context.ts';
+import { requireUser } from '../auth/guard.ts';
+import { HttpError, notFound, parseOr400, readJson } from '../http/errors.ts';
+import type { RoutesTable } from './db.ts';
+import { decodePolyline3 } from './polyline.ts';
+import { createRouteBody, listQuery, patchRouteBody, routeId } from './schemas.ts';
+
+type Row = Selectable<RoutesTable>;
+
+function toJson(r: Row, viewerId: string | undefined, full = true) {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    visibility: r.visibility,
+    region: r.region,
+    stats: r.stats,
+    owned: viewerId !== undefined && viewerId === r.owner_id,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    waypointCount: r.waypoints.length,
+    ...(full ? { waypoints: r.waypoints, geometry: r.geometry } : {}),
+  };
+}
+
+function checkGeometry(geometry: string | undefined) {
+  if (geometry === undefined) return;
+  try {
+    decodePolyline3(geometry);
+  } catch (err) {
+    throw new HttpError(400, 'validation_error', `Invalid route: geometry: ${(err as Error).message}`);
+  }
+}
+
+function parseId(c: Context<AppEnv>): string {
+  return parseOr400(routeId, c.req.param('id'), 'route id');
+}
+
+/** Load a route the viewer may see: private ones only by their owner (others get 404, never 403). */
+async function loadVisible(ctx: AppContext, id: string, viewerId: string | undefined): Promise<Row> {
+  const row = await ctx.db.selectFrom('routes').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || (row.visibility === 'private' && row.owner_id !== viewerId)) throw notFound('Route not found');
+  return row;
+}
+
+async function loadOwned(ctx: AppContext, id: string, userId: string): Promise<Row> {
+  const row = await loadVisible(ctx, id, userId);
+  if (row.owner_id !== userId) throw new HttpError(403, 'forbidden', 'Only the owner can change this route');
+  return row;
+}
+
+const LIST_COLUMNS = ['id', 'owner_id', 'name', 'description', 'visibility', 'region', 'stats', 'created_at', 'updated_at', 'waypoints'] as const;
+
+async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: string } | { public: true }) {
+  const q = parseOr400(listQuery, c.req.query(), 'query');
+  const order = q.order ?? (q.sort === 'name' ? 'asc' : 'desc');
+  let base = ctx.db.selectFrom('routes');
+  base = 'ownerId' in scope ? base.where('owner_id', '=', scope.ownerId) : base.where('visibility', '=', 'public');
+  if (q.region) base = base.where('region', '=', q.region);
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    base = base.where((eb) => eb.or([eb('name', 'ilike', like), eb('description', 'ilike', like)]));
+  }
+  const totalRow = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
+  let rows = base.select([...LIST_COLUMNS]);
+  if (q.sort === 'name') rows = rows.orderBy(sql`lower(name)`, order);
+  else if (q.sort === 'distance') rows = rows.orderBy(sql`(stats->>'distanceM')::float8`, order);
+  else rows = rows.orderBy(q.sort === 'created' ? 'created_at' : 'updated_at', order);
+  const items = await rows
+    .orderBy('id')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  const viewer = c.get('user')?.id;
+  return { items: items.map((r) => toJson(r as Row, viewer, false)), total: Number(totalRow?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
+  app.get('/api/routes', async (c) => {
+    const user = requireUser(c);
+    return c.json(await list(ctx, c, { ownerId: user.id }));
+  });
+
+  app.get('/api/routes/public', async (c) => c.json(await list(ctx, c, { public: true })));
+
+  app.post('/api/routes', async (c) => {
+    const user = requireUser(c);
+    const body = parseOr400(createRouteBody, await readJson(c), 'route');
+    checkGeometry(body.geometry);
+    const row = await ctx.db
+      .insertInto('routes')
+      .values({
+        owner_id: user.id,
+        name: body.name,
+        description: body.description,
+        visibility: body.visibility,
+        region: body.region,
+        waypoints: JSON.stringify(body.waypoints),
+        geometry: body.geometry,
+        stats: JSON.stringify(body.stats),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return c.json(toJson(row, user.id), 201);
+  });
+
+  app.get('/api/routes/:id', async (c) => {
+    const id = parseId(c);
+    const viewer = c.get('user')?.id;
+    return c.json(toJson(await loadVisible(ctx, id, viewer), viewer));
+  });
+
+  app.patch('/api/routes/:id', async (c) => {
+    const user = requireUser(c);
+    const id = parseId(c);
+    const body = parseOr400(patchRouteBody, await readJson(c), 'route');
+    checkGeometry(body.geometry);
+    await loadOwned(ctx, id, user.id);
+    const row = await ctx.db
+      .updateTable('routes')
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
+        ...(body.region !== undefined ? { region: body.region } : {}),
+        ...(body.waypoints !== undefined ? { waypoints: JSON.stringify(body.waypoints) } : {}),
+        ...(body.geometry !== undefined ? { geometry: body.geometry } : {}),
+        ...(body.stats !== undefined ? { stats: JSON.stringify(body.stats) } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('owner_id', '=', user.id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound('Route not found');
+    return c.json(toJson(row, user.id));
+  });
+
+  app.delete('/api/routes/:id', async (c) => {
+    const user = requireUser(c);
+    const id = parseId(c);
+    await loadOwned(ctx, id, user.id);
+    await ctx.db.deleteFrom('routes').where('id', '=', id).where('owner_id', '=', user.id).execute();
+    return c.body(null, 204);
+  });
+
+  app.post('/api/routes/:id/duplicate', async (c) => {
+    const user = requireUser(c);
+    const id = parseId(c);
+    const src = await loadVisible(ctx, id, user.id);
+    const copyName = `${src.name} (copy)`.slice(0, 120);
+    const row = await ctx.db
+      .insertInto('routes')
+      .values({
+        owner_id: user.id,
+        name: copyName,
+        description: src.description,
+        visibility: 'private',
+        region: src.region,
+        waypoints: JSON.stringify(src.waypoints),
+        geometry: src.geometry,
+        stats: JSON.stringify(src.stats),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return c.json(toJson(row, user.id), 201);
+  });
+}

@@ -1,0 +1,83 @@
+// Finds region packs in REGIONS_DIR and keeps their metadata, place index and terrain sampler,
+// reloading a region when its meta.json changes (packs are swapped in atomically by the builder).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RegionMeta } from '@waymark/regions/build';
+import { TerrainSampler } from '@waymark/regions/elevation';
+import type { Place } from '@waymark/regions/features';
+import { indexPlaces, type IndexedPlace } from '@waymark/regions/search';
+
+export const REGION_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+export const PACK_FILES = ['basemap.pmtiles', 'terrain.pmtiles', 'graph.bin'] as const;
+
+export interface LoadedRegion {
+  meta: RegionMeta;
+  dir: string;
+  version: number;
+  places(): IndexedPlace[];
+  terrain: TerrainSampler;
+}
+
+export class RegionStore {
+  private cache = new Map<string, LoadedRegion>();
+  constructor(readonly dir: string) {}
+
+  /** The region, or undefined when there is no complete pack of that name. */
+  get(name: string): LoadedRegion | undefined {
+    if (!REGION_NAME.test(name)) return undefined;
+    const dir = path.join(this.dir, name);
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(path.join(dir, 'meta.json'));
+    } catch {
+      this.cache.delete(name);
+      return undefined;
+    }
+    const hit = this.cache.get(name);
+    if (hit && hit.version === st.mtimeMs) return hit;
+    let meta: RegionMeta;
+    try {
+      meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as RegionMeta;
+    } catch {
+      return undefined;
+    }
+    let index: IndexedPlace[] | undefined;
+    const region: LoadedRegion = {
+      meta,
+      dir,
+      version: st.mtimeMs,
+      places() {
+        if (!index) {
+          try {
+            const parsed = JSON.parse(fs.readFileSync(path.join(dir, 'places.json'), 'utf8')) as { places?: Place[] };
+            index = indexPlaces(parsed.places ?? []);
+          } catch {
+            index = [];
+          }
+        }
+        return index;
+      },
+      terrain: new TerrainSampler(path.join(dir, 'terrain.pmtiles')),
+    };
+    this.cache.set(name, region);
+    return region;
+  }
+
+  list(): LoadedRegion[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir).filter((n) => REGION_NAME.test(n));
+    } catch {
+      return [];
+    }
+    return names
+      .sort()
+      .map((n) => this.get(n))
+      .filter((r): r is LoadedRegion => r !== undefined);
+  }
+
+  /** First region whose bbox contains the point. */
+  at(lon: number, lat: number, regions = this.list()): LoadedRegion | undefined {
+    return regions.find(({ meta: { bbox } }) => lon >= bbox[0] && lon <= bbox[2] && lat >= bbox[1] && lat <= bbox[3]);
+  }
+}

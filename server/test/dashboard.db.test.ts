@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthRange } from '../src/dashboard/summary.ts';
+import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
+
+interface Summary {
+  period: { from: string; to: string; timeZone: string };
+  routesThisMonth: { count: number; distanceM: number; ascentM: number };
+  routesTotal: number;
+  projects: { total: number; byStatus: { status: string; count: number }[] };
+  recentActivity: { kind: string; id: string; title: string; action: string; at: string; href: string; detail: string | null }[];
+  available: { routes: boolean; projects: boolean };
+}
+
+async function insertRoute(t: TestApp, ownerId: string, name: string, at: Date, stats: Record<string, unknown>) {
+  await sql`insert into routes (owner_id, name, region, waypoints, geometry, stats, created_at, updated_at)
+            values (${ownerId}::uuid, ${name}, 'andorra', '[]'::jsonb, '', ${JSON.stringify(stats)}::jsonb, ${at}, ${at})`.execute(t.db());
+}
+
+describe('GET /api/dashboard/summary', () => {
+  let t: TestApp;
+  let alice: SignedInTestUser;
+  let bob: SignedInTestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await t.signIn({ name: 'Alice' });
+    bob = await t.signIn({ name: 'Bob' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = async (user: SignedInTestUser | null, query = '') => t.json('GET', `/api/dashboard/summary${query}`, undefined, user ? user.headers : {});
+
+  it('answers 401 JSON when signed out', async () => {
+    const res = await get(null);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+
+  it('rejects an unknown time zone with 400', async () => {
+    const res = await get(alice, '?tz=Mars%2FOlympus');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('validation_error');
+    expect(body.error.message).toMatch(/time zone/);
+  });
+
+  it('gives zeros and empty lists to a new user', async () => {
+    const res = await get(alice);
+    expect(res.status).toBe(200);
+    const s = (await res.json()) as Summary;
+    expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
+    expect(s.routesTotal).toBe(0);
+    expect(s.projects).toEqual({ total: 0, byStatus: [] });
+    expect(s.recentActivity).toEqual([]);
+    expect(s.available.routes).toBe(true);
+  });
+
+  it("sums this month's routes of the signed-in user only, and lists recent activity", async () => {
+    const now = new Date();
+    const { from } = monthRange(now, 'UTC');
+    const lastMonth = new Date(from.getTime() - 3 * 24 * 3600_000);
+    await insertRoute(t, alice.id, 'Lake loop', new Date(now.getTime() - 60_000), { distanceM: 10_400, ascentM: 320, descentM: 320, timeS: 3600 });
+    await insertRoute(t, alice.id, 'Hill repeats', new Date(now.getTime() - 120_000), { distanceM: 5_000.4, ascentM: 180.6, descentM: 180, timeS: 1800 });
+    await insertRoute(t, alice.id, 'Old route', lastMonth, { distanceM: 42_195, ascentM: 500 });
+    await insertRoute(t, bob.id, "Bob's run", now, { distanceM: 99_000, ascentM: 9_000 });
+
+    const s = (await (await get(alice)).json()) as Summary;
+    expect(s.routesThisMonth).toEqual({ count: 2, distanceM: 15_400, ascentM: 501 });
+    expect(s.routesTotal).toBe(3);
+    expect(s.recentActivity.map((a) => a.title)).toEqual(['Lake loop', 'Hill repeats', 'Old route']);
+    expect(s.recentActivity[0]).toMatchObject({ kind: 'route', action: 'created', detail: '10.4 km' });
+    expect(s.recentActivity[0]!.href).toMatch(/^\/run\?route=/);
+
+    const b = (await (await get(bob)).json()) as Summary;
+    expect(b.routesThisMonth.count).toBe(1);
+    expect(b.recentActivity.map((a) => a.title)).toEqual(["Bob's run"]);
+  });
+
+  it('counts projects by status once a projects table exists', async () => {
+    await sql`create table projects (id uuid primary key default gen_random_uuid(), owner_id uuid not null, name text not null, status text not null,
+              created_at timestamptz not null default now(), updated_at timestamptz not null default now())`.execute(t.db());
+    for (const [name, status] of [['Trail map', 'active'], ['Park survey', 'active'], ['Old plan', 'archived'], ['Idea', 'draft']] as const) {
+      await sql`insert into projects (owner_id, name, status) values (${alice.id}::uuid, ${name}, ${status})`.execute(t.db());
+    }
+    await sql`insert into projects (owner_id, name, status) values (${bob.id}::uuid, 'Not yours', 'active')`.execute(t.db());
+    const s = (await (await get(alice)).json()) as Summary;
+    expect(s.available.projects).toBe(true);
+    expect(s.projects.total).toBe(4);
+    expect(s.projects.byStatus).toEqual([
+      { status: 'active', count: 2 },
+      { status: 'archived', count: 1 },
+      { status: 'draft', count: 1 },
+    ]);
+    expect(s.recentActivity.some((a) => a.kind === 'project' && a.title === 'Trail map')).toBe(true);
+    expect(s.recentActivity.some((a) => a.title === 'Not yours')).toBe(false);
+  });
+
+  it('still answers (with zeros) when the routes table does not exist', async () => {
+    await sql`drop table projects`.execute(t.db());
+    await sql`drop table routes cascade`.execute(t.db());
+    const res = await get(alice);
+    expect(res.status).toBe(200);
+    const s = (await res.json()) as Summary;
+    expect(s.available).toEqual({ routes: false, projects: false });
+    expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
+    expect(s.recentActivity).toEqual([]);
+  });
+});
+
+describe('monthRange', () => {
+  it('starts the month at local midnight of the given time zone', () => {
+    const now = new Date('2026-03-15T12:00:00Z');
+    expect(monthRange(now, 'UTC')).toEqual({ from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') });
+    // Paris is UTC+1 on 1 March and UTC+2 on 1 April (DST).
+    expect(monthRange(now, 'Europe/Paris')).toEqual({ from: new Date('2026-02-28T23:00:00Z'), to: new Date('2026-03-31T22:00:00Z') });
+    // Early on 1 January in Tokyo it is still December in UTC.
+    expect(monthRange(new Date('2025-12-31T20:00:00Z'), 'Asia/Tokyo').from).toEqual(new Date('2025-12-31T15:00:00Z'));
+  });
+});

@@ -1,0 +1,84 @@
+import { useLocation } from '@tanstack/react-router';
+import { MapPinned } from 'lucide-react';
+import type * as React from 'react';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+  type SidebarCollapsible,
+  type SidebarSide,
+  type SidebarVariant,
+} from '@/components/ui/sidebar';
+import type { SessionUser } from '@/lib/session';
+import { isActivePath, visibleNav } from './nav-data';
+import { NavLink } from './nav-link';
+import { UserMenu } from './user-menu';
+
+export function AppSidebar({
+  user,
+  side,
+  variant,
+  collapsible,
+  ...props
+}: React.ComponentProps<typeof Sidebar> & { user: SessionUser | null; side: SidebarSide; variant: SidebarVariant; collapsible: SidebarCollapsible }) {
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const { isMobile, setOpenMobile } = useSidebar();
+  const closeOnMobile = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+  return (
+    <Sidebar side={side} variant={variant} collapsible={collapsible} aria-label="Main navigation" {...props}>
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild>
+              <NavLink to="/" onClick={closeOnMobile}>
+                <span className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
+                  <MapPinned className="size-4" />
+                </span>
+                <span className="grid flex-1 text-start text-sm leading-tight">
+                  <span className="truncate font-semibold">Waymark</span>
+                  <span className="truncate text-xs text-sidebar-foreground/80">Maps, routes &amp; projects</span>
+                </span>
+              </NavLink>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Sections">
+          {visibleNav(user?.role).map((group) => (
+            <SidebarGroup key={group.title}>
+              <SidebarGroupLabel>{group.title}</SidebarGroupLabel>
+              <SidebarMenu>
+                {group.items.map((item) => {
+                  const active = isActivePath(pathname, item.to);
+                  return (
+                    <SidebarMenuItem key={item.to}>
+                      <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+                        <NavLink to={item.to} aria-current={active ? 'page' : undefined} onClick={closeOnMobile}>
+                          <item.icon aria-hidden />
+                          <span>{item.title}</span>
+                        </NavLink>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </SidebarGroup>
+          ))}
+        </nav>
+      </SidebarContent>
+      <SidebarFooter>{user && <UserMenu user={user} variant="sidebar" />}</SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  BarChart3,
+  Box,
+  Building2,
+  CircleHelp,
+  FolderKanban,
+  Footprints,
+  LayoutDashboard,
+  ListTodo,
+  Mail,
+  Map as MapIcon,
+  MessageSquare,
+  Mountain,
+  Palette,
+  Route,
+  Settings,
+  Shield,
+  User,
+  Bell,
+  Monitor,
+  Users,
+  Waypoints,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** One entry of the navigation: the sidebar, the breadcrumbs and the command palette all read this. */
+export interface NavItem {
+  title: string;
+  /** An app path (not necessarily a route of this build: features add their routes independently). */
+  to: string;
+  icon: LucideIcon;
+  /** Extra words the command palette matches. */
+  keywords?: string[];
+  /** Only shown to administrators. */
+  adminOnly?: boolean;
+}
+
+export interface NavGroup {
+  title: string;
+  items: NavItem[];
+  adminOnly?: boolean;
+}
+
+export const navGroups: NavGroup[] = [
+  {
+    title: 'General',
+    items: [
+      { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, keywords: ['home', 'overview'] },
+      { title: 'Projects', to: '/dashboard/projects', icon: FolderKanban, keywords: ['project', 'list'] },
+      { title: 'Route planner', to: '/run', icon: Footprints, keywords: ['running', 'route', 'plan', 'gpx'] },
+      { title: 'Map editor', to: '/explorer', icon: MapIcon, keywords: ['project', 'explorer', 'draw'] },
+      { title: 'Email', to: '/email', icon: Mail, keywords: ['mail', 'inbox'] },
+      { title: 'Tasks', to: '/tasks', icon: ListTodo, keywords: ['todo'] },
+    ],
+  },
+  {
+    title: 'Map demos',
+    items: [
+      { title: 'Elevation', to: '/ui/maps/elevation', icon: Mountain, keywords: ['terrain', 'profile'] },
+      { title: 'Generate route', to: '/ui/maps/generate-route', icon: Route, keywords: ['loop'] },
+      { title: 'Heatmap', to: '/ui/maps/heatmap', icon: BarChart3 },
+      { title: 'Population density', to: '/ui/maps/population-density', icon: Users },
+      { title: '3D buildings', to: '/ui/maps/3d-buildings', icon: Building2 },
+      { title: 'AI chat', to: '/ui/maps/ai-chat', icon: MessageSquare },
+      { title: 'Single page', to: '/ui/maps/single-page', icon: Waypoints },
+    ],
+  },
+  {
+    title: 'Settings',
+    items: [
+      { title: 'Account', to: '/settings/account', icon: Settings },
+      { title: 'Profile', to: '/settings/profile', icon: User },
+      { title: 'Appearance', to: '/settings/appearance', icon: Palette, keywords: ['theme', 'dark'] },
+      { title: 'Notifications', to: '/settings/notifications', icon: Bell },
+      { title: 'Display', to: '/settings/display', icon: Monitor },
+    ],
+  },
+  {
+    title: 'Administration',
+    adminOnly: true,
+    items: [{ title: 'Users', to: '/admin/users', icon: Shield, adminOnly: true, keywords: ['admin', 'accounts'] }],
+  },
+  {
+    title: 'Other',
+    items: [
+      { title: 'Components', to: '/components/button', icon: Box, keywords: ['ui', 'showcase'] },
+      { title: 'Help', to: '/help', icon: CircleHelp, keywords: ['shortcuts', 'attribution', 'docs'] },
+    ],
+  },
+];
+
+/** Navigation visible to a user of the given role. */
+export function visibleNav(role: 'user' | 'admin' | null | undefined): NavGroup[] {
+  return navGroups
+    .filter((g) => !g.adminOnly || role === 'admin')
+    .map((g) => ({ ...g, items: g.items.filter((i) => !i.adminOnly || role === 'admin') }))
+    .filter((g) => g.items.length > 0);
+}
+
+const titles = new Map(navGroups.flatMap((g) => g.items.map((i) => [i.to, i.title] as const)));
+
+/** Breadcrumb trail for a pathname: each cumulative segment with a title from the navigation or the segment itself. */
+export function breadcrumbsFor(pathname: string): { to: string; title: string }[] {
+  const parts = pathname.split('/').filter(Boolean);
+  return parts.map((part, i) => {
+    const to = `/${parts.slice(0, i + 1).join('/')}`;
+    const fallback = decodeURIComponent(part).replace(/[-_]+/g, ' ');
+    return { to, title: titles.get(to) ?? fallback.charAt(0).toUpperCase() + fallback.slice(1) };
+  });
+}
+
+/** True when `pathname` is `to` or below it (the dashboard only matches itself). */
+export function isActivePath(pathname: string, to: string): boolean {
+  if (to === '/dashboard') return pathname === '/dashboard' || pathname === '/dashboard/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

@@ -1,0 +1,32 @@
+// <RegionMap>: the reusable map of a region pack. The MapLibre code is in a lazily loaded chunk;
+// this file only holds the props and the Suspense shell, so importing it costs nothing up front.
+import { Suspense, lazy, type ReactNode } from 'react';
+import type { Map as MlMap } from 'maplibre-gl';
+import { cn } from '@/lib/utils';
+
+export interface RegionMapProps {
+  /** region pack name, e.g. "andorra" (see GET /api/regions) */
+  region: string;
+  className?: string;
+  /** called once with the MapLibre map when its first style has loaded */
+  onLoad?: (map: MlMap) => void;
+  /** camera to start with; defaults to the region's centre and default zoom */
+  initialView?: { center: [number, number]; zoom: number };
+  /** shaded relief from the pack's terrain tiles (default true) */
+  hillshade?: boolean;
+  ariaLabel?: string;
+  /** overlays rendered inside the map's context (use `useMap()` in them) */
+  children?: ReactNode;
+}
+
+const Impl = lazy(() => import('./region-map-impl'));
+
+export function RegionMap(props: RegionMapProps) {
+  return (
+    <Suspense
+      fallback={<div className={cn('bg-muted h-full w-full animate-pulse', props.className)} aria-busy="true" aria-label="Loading map" />}
+    >
+      <Impl {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,29 @@
+import { namedFlavor } from '@protomaps/basemaps';
+import { describe, expect, it } from 'vitest';
+import { OSM_ATTRIBUTION, regionStyle } from './style';
+
+describe('regionStyle', () => {
+  it('points at our own server for tiles, glyphs and sprites', () => {
+    const s = regionStyle({ region: 'andorra', dark: false, origin: 'http://127.0.0.1:3000', hillshade: true });
+    expect(s.glyphs).toBe('http://127.0.0.1:3000/assets/fonts/{fontstack}/{range}.pbf');
+    expect(s.sprite).toBe('http://127.0.0.1:3000/assets/sprites/light');
+    expect(s.sources.protomaps).toMatchObject({
+      type: 'vector',
+      url: 'pmtiles://http://127.0.0.1:3000/tiles/andorra/basemap.pmtiles',
+      attribution: OSM_ATTRIBUTION,
+    });
+    expect(s.sources.terrain).toMatchObject({ type: 'raster-dem', encoding: 'terrarium' });
+  });
+
+  it('uses the flavour colours, water as background and hillshade under the water', () => {
+    const dark = regionStyle({ region: 'monaco', dark: true, origin: '', hillshade: true });
+    expect(dark.sprite).toBe('/assets/sprites/dark');
+    const bg = dark.layers.find((l) => l.type === 'background')!;
+    expect((bg.paint as Record<string, unknown>)['background-color']).toBe(namedFlavor('dark').water);
+    const ids = dark.layers.map((l) => l.id);
+    expect(ids.indexOf('hillshade')).toBeLessThan(ids.indexOf('water'));
+    expect(ids).toContain('roads_major');
+    const flat = regionStyle({ region: 'monaco', dark: false, origin: '', hillshade: false });
+    expect(flat.layers.map((l) => l.id)).not.toContain('hillshade');
+  });
+});

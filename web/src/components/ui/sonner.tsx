@@ -1,0 +1,38 @@
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
+
+/**
+ * Notification toasts (SPEC §9): bottom-right, 3 visible, gap 14 px, width 356 px (sonner's
+ * fixed --width), viewport offset 32 px, hotkey Alt+T focusing the list labelled "Notifications",
+ * close button labelled "Close toast", 4000 ms duration.
+ */
+export const NOTIFICATION_DEFAULTS = {
+  position: 'bottom-right',
+  visibleToasts: 3,
+  gap: 14,
+  offset: 32,
+  hotkey: ['altKey', 'KeyT'],
+  containerAriaLabel: 'Notifications',
+  duration: 4000,
+} as const satisfies Partial<ToasterProps>;
+
+export function Toaster({ toastOptions, ...props }: ToasterProps) {
+  return (
+    <Sonner
+      className="toaster group"
+      {...NOTIFICATION_DEFAULTS}
+      hotkey={[...NOTIFICATION_DEFAULTS.hotkey]}
+      closeButton
+      toastOptions={{ closeButtonAriaLabel: 'Close toast', ...toastOptions }}
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+          '--border-radius': 'var(--radius)',
+          '--width': '356px',
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { AssembledRoute, Units } from '../lib/types';
+import { formatDistance, formatDuration, formatElevation, formatPace, parsePace } from '../lib/units';
+
+interface Props {
+  route: AssembledRoute | null;
+  units: Units;
+  paceSecPerKm: number;
+  onPace(secPerKm: number): void;
+  onUnits(u: Units): void;
+  status: 'idle' | 'routing' | 'ready' | 'error';
+}
+
+export function StatsPanel({ route, units, paceSecPerKm, onPace, onUnits, status }: Props) {
+  const s = route?.stats;
+  return (
+    <section aria-labelledby="planner-stats-title" className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="planner-stats-title" className="text-sm font-semibold">
+          Route stats {status === 'routing' ? <span className="text-xs font-normal text-muted-foreground">(routing…)</span> : null}
+        </h2>
+        <div role="radiogroup" aria-label="Units" className="inline-flex rounded-md border p-0.5 text-xs">
+          {(['km', 'mi'] as const).map((u) => (
+            <button
+              key={u}
+              type="button"
+              role="radio"
+              aria-checked={units === u}
+              onClick={() => onUnits(u)}
+              className={`rounded px-2 py-0.5 ${units === u ? 'bg-primary text-primary-foreground' : 'hover:bg-accent'}`}
+            >
+              {u}
+            </button>
+          ))}
+        </div>
+      </div>
+      <dl className="grid grid-cols-4 gap-2 text-center" data-testid="route-stats">
+        <Stat label="Distance" value={s ? formatDistance(s.distanceM, units) : '—'} testid="stat-distance" />
+        <Stat label="Ascent" value={s ? formatElevation(s.ascentM, units) : '—'} testid="stat-ascent" />
+        <Stat label="Descent" value={s ? formatElevation(s.descentM, units) : '—'} testid="stat-descent" />
+        <Stat label="Time" value={s ? formatDuration(s.timeS) : '—'} testid="stat-time" />
+      </dl>
+      <PaceInput key={`${paceSecPerKm}-${units}`} paceSecPerKm={paceSecPerKm} units={units} onPace={onPace} />
+    </section>
+  );
+}
+
+function Stat({ label, value, testid }: { label: string; value: string; testid: string }) {
+  return (
+    <div className="rounded-md bg-muted/60 px-1 py-1.5">
+      <dt className="text-[11px] text-muted-foreground">{label}</dt>
+      <dd className="text-sm font-semibold tabular-nums" data-testid={testid}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function PaceInput({ paceSecPerKm, units, onPace }: { paceSecPerKm: number; units: Units; onPace(v: number): void }) {
+  const [text, setText] = useState(() => formatPace(paceSecPerKm, units).split(' ')[0]!);
+  const [invalid, setInvalid] = useState(false);
+  const commit = () => {
+    const v = parsePace(text, units);
+    if (v === null) setInvalid(true);
+    else {
+      setInvalid(false);
+      if (v !== paceSecPerKm) onPace(v);
+    }
+  };
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor="planner-pace" className="shrink-0 text-xs">
+        Flat pace (min/{units})
+      </Label>
+      <Input
+        id="planner-pace"
+        inputMode="numeric"
+        className="h-8 w-20"
+        value={text}
+        aria-invalid={invalid}
+        aria-describedby="planner-pace-help"
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+      />
+      <span id="planner-pace-help" className="text-[11px] text-muted-foreground">
+        {invalid ? 'Use m:ss, 2:00–30:00 /km' : 'adjusted for grade (Tobler)'}
+      </span>
+    </div>
+  );
+}
+
+/** Share of the route per surface / way type, as labelled bars. */
+export function Breakdown({ title, parts, units }: { title: string; parts: Record<string, number>; units: Units }) {
+  const entries = Object.entries(parts)
+    .filter(([, m]) => m > 0)
+    .sort((a, b) => b[1] - a[1]);
+  const total = entries.reduce((s, [, m]) => s + m, 0);
+  if (!total) return null;
+  return (
+    <section aria-label={title} className="space-y-1">
+      <h3 className="text-xs font-semibold">{title}</h3>
+      <div className="flex h-2 overflow-hidden rounded-full" aria-hidden>
+        {entries.map(([k, m], i) => (
+          <span key={k} style={{ width: `${(100 * m) / total}%`, background: PALETTE[i % PALETTE.length] }} />
+        ))}
+      </div>
+      <ul className="grid grid-cols-2 gap-x-3 text-[11px]">
+        {entries.slice(0, 8).map(([k, m], i) => (
+          <li key={k} className="flex items-center justify-between gap-1">
+            <span className="inline-flex items-center gap-1 truncate">
+              <span className="inline-block size-2 rounded-full" style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden />
+              {k.replace(/_/g, ' ')}
+            </span>
+            <span className="tabular-nums text-muted-foreground">
+              {Math.round((100 * m) / total)}% · {formatDistance(m, units)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const PALETTE = ['#0ea5e9', '#84cc16', '#f59e0b', '#a855f7', '#ef4444', '#14b8a6', '#64748b', '#ec4899'];

@@ -1,0 +1,48 @@
+import { exportTrack, importTrack, trackToWaypoints, type TrackFormat } from '@waymark/geo/io/formats';
+import type { AssembledRoute } from './types';
+
+export const EXPORT_FORMATS: { format: TrackFormat; label: string; ext: string; mime: string }[] = [
+  { format: 'gpx', label: 'GPX', ext: 'gpx', mime: 'application/gpx+xml' },
+  { format: 'kml', label: 'KML', ext: 'kml', mime: 'application/vnd.google-earth.kml+xml' },
+  { format: 'geojson', label: 'GeoJSON', ext: 'geojson', mime: 'application/geo+json' },
+];
+
+export function routeFileText(format: TrackFormat, route: AssembledRoute, name: string, description = ''): string {
+  const line = route.coords.map((c) => (Number.isFinite(c[2]) ? ([c[0], c[1], c[2]] as [number, number, number]) : ([c[0], c[1]] as [number, number])));
+  return exportTrack(format, { name: name || 'Waymark route', description, lines: [line] });
+}
+
+export function fileName(name: string, ext: string) {
+  const base = (name || 'waymark-route')
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .toLowerCase();
+  return `${base || 'waymark-route'}.${ext}`;
+}
+
+export function download(text: string, name: string, mime: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
+
+/** Parse an imported file into waypoints; throws an Error with a user-facing message. */
+export async function readTrackFile(file: File): Promise<{ name: string; description: string; waypoints: [number, number][] }> {
+  if (file.size > MAX_IMPORT_FILE_BYTES) throw new Error(`“${file.name}” is too large (${(file.size / 1048576).toFixed(1)} MB; the limit is 5 MB)`);
+  const text = await file.text();
+  try {
+    const t = importTrack(text, { fileName: file.name });
+    return { name: t.name ?? file.name.replace(/\.[^.]+$/, ''), description: t.description ?? '', waypoints: trackToWaypoints(t.lines, 100) };
+  } catch (err) {
+    throw new Error(`Could not import “${file.name}”: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

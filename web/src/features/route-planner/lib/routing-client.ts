@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import type { LoopRequest, WorkerRequest, WorkerResponse } from '../worker/protocol';
+import type { AssembledRoute, LoopAlternative, Waypoint } from './types';
+
+type Pending = { resolve(v: WorkerResponse): void; reject(e: Error): void };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const point3 = z.tuple([z.number(), z.number(), z.number()]);
+const routeSchema = z.object({
+  coords: z.array(point3),
+  cum: z.array(z.number()),
+  legStarts: z.array(z.number()),
+  stats: z.object({ distanceM: z.number(), ascentM: z.number(), descentM: z.number(), timeS: z.number() }),
+  wayTypes: z.record(z.string(), z.number()),
+  surfaces: z.record(z.string(), z.number()),
+});
+const loopsSchema = z.object({
+  alternatives: z.array(z.object({ coords: z.array(point3), distanceM: z.number(), ascentM: z.number(), waypoints: z.array(z.tuple([z.number(), z.number()])) })),
+});
+
+export class RoutingError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'outside' | 'graph' | 'other' = 'other',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Routes in a Web Worker on the region's graph.bin (fetched once, kept in the Cache API for
+ * offline use); when the worker cannot start or load the graph, falls back to the server's
+ * POST /api/route and /api/route/loop.
+ */
+export class RoutingClient {
+  private worker: Worker | null = null;
+  private seq = 0;
+  private pending = new Map<number, Pending>();
+  private ready: Promise<boolean> | null = null;
+  /** where the last answer came from (shown in the UI, asserted by tests) */
+  engine: 'worker' | 'server' | 'none' = 'none';
+
+  constructor(readonly region: string) {}
+
+  private send(msg: DistributiveOmit<WorkerRequest, 'id'>): Promise<WorkerResponse> {
+    const w = this.worker;
+    if (!w) return Promise.reject(new Error('worker not running'));
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      w.postMessage({ ...msg, id } as WorkerRequest);
+    });
+  }
+
+  /** Start the worker and load the graph; resolves false when the worker is unavailable. */
+  start(): Promise<boolean> {
+    this.ready ??= (async () => {
+      try {
+        this.worker = new Worker(new URL('../worker/routing.worker.ts', import.meta.url), { type: 'module', name: 'waymark-routing' });
+        this.worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
+          const p = this.pending.get(e.data.id);
+          if (!p) return;
+          this.pending.delete(e.data.id);
+          p.resolve(e.data);
+        };
+        this.worker.onerror = (e) => {
+          for (const p of this.pending.values()) p.reject(new Error(e.message || 'routing worker failed'));
+          this.pending.clear();
+        };
+        const r = await this.send({ type: 'init', region: this.region, url: `/tiles/${encodeURIComponent(this.region)}/graph.bin` });
+        if (!r.ok) throw new Error(r.error);
+        return true;
+      } catch (err) {
+        console.warn('Routing worker unavailable, using the server:', err);
+        this.worker?.terminate();
+        this.worker = null;
+        return false;
+      }
+    })();
+    return this.ready;
+  }
+
+  async plan(waypoints: Waypoint[], paceSecPerKm: number): Promise<AssembledRoute | null> {
+    if (waypoints.length < 2) return null;
+    const wps = waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode }));
+    if (await this.start()) {
+      const r = await this.send({ type: 'plan', region: this.region, waypoints: wps, paceSecPerKm });
+      if (r.ok && r.type === 'plan') {
+        this.engine = 'worker';
+        return r.route;
+      }
+      if (!r.ok && r.code === 'outside') throw new RoutingError(r.error, 'outside');
+      if (!r.ok) console.warn('worker routing failed, asking the server:', r.error);
+    }
+    const res = await api('/api/route', { method: 'POST', body: { region: this.region, waypoints: wps, paceSecPerKm }, schema: z.object({ route: routeSchema }), toast: false, redirect: false });
+    this.engine = 'server';
+    return res.route;
+  }
+
+  async loops(request: LoopRequest): Promise<LoopAlternative[]> {
+    if (await this.start()) {
+      const r = await this.send({ type: 'loop', region: this.region, request });
+      if (r.ok && r.type === 'loop') {
+        this.engine = 'worker';
+        return r.alternatives;
+      }
+      if (!r.ok && r.code === 'outside') throw new RoutingError(r.error, 'outside');
+    }
+    const body = { region: this.region, start: { lon: request.start[0], lat: request.start[1] }, distanceKm: request.distanceKm, heading: request.heading, seed: request.seed, alternatives: request.alternatives, preferences: request.preferences, paceSecPerKm: request.paceSecPerKm };
+    const res = await api('/api/route/loop', { method: 'POST', body, schema: loopsSchema, toast: false, redirect: false });
+    this.engine = 'server';
+    return res.alternatives;
+  }
+
+  dispose() {
+    this.worker?.terminate();
+    this.worker = null;
+    for (const p of this.pending.values()) p.reject(new Error('disposed'));
+    this.pending.clear();
+  }
+}

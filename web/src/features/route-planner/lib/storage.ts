@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { Waypoint } from './types';
+
+/** localStorage keys of the planner. */
+export const DRAFT_KEY = 'waymark.planner.draft.v1';
+export const PREFS_KEY = 'waymark.planner.prefs.v1';
+export const QUEUE_KEY = 'waymark.planner.outbox.v1';
+
+const waypointSchema = z.object({
+  id: z.string().min(1).max(80),
+  lon: z.number().min(-180).max(180),
+  lat: z.number().min(-90).max(90),
+  mode: z.enum(['snap', 'freehand']),
+});
+
+const draftSchema = z.object({
+  region: z.string().max(64),
+  waypoints: z.array(waypointSchema).max(100),
+  /** the saved route this draft edits, if any */
+  routeId: z.string().nullable().default(null),
+  name: z.string().max(120).default(''),
+  description: z.string().max(2000).default(''),
+  visibility: z.enum(['private', 'unlisted', 'public']).default('private'),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+const prefsSchema = z.object({
+  units: z.enum(['km', 'mi']).default('km'),
+  paceSecPerKm: z.number().min(120).max(1800).default(360),
+  mode: z.enum(['snap', 'freehand']).default('snap'),
+});
+export type Prefs = z.infer<typeof prefsSchema>;
+export const DEFAULT_PREFS: Prefs = { units: 'km', paceSecPerKm: 360, mode: 'snap' };
+
+function read<T>(key: string, schema: z.ZodType<T>): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const r = schema.safeParse(JSON.parse(raw));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or disabled: the planner still works, it just won't survive a reload */
+  }
+}
+
+export const loadDraft = () => read(DRAFT_KEY, draftSchema);
+export const saveDraft = (d: Draft) => write(DRAFT_KEY, d);
+export const loadPrefs = (): Prefs => read(PREFS_KEY, prefsSchema) ?? DEFAULT_PREFS;
+export const savePrefs = (p: Prefs) => write(PREFS_KEY, p);
+
+export function draftWaypoints(d: Draft | null): Waypoint[] {
+  return d ? d.waypoints.map((w) => ({ ...w })) : [];
+}
+
+/** A save made while offline (or when the server could not be reached), replayed later. */
+const outboxItemSchema = z.object({
+  localId: z.string(),
+  routeId: z.string().nullable(),
+  body: z.record(z.string(), z.unknown()),
+  queuedAt: z.string(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
+
+export const loadOutbox = (): OutboxItem[] => read(QUEUE_KEY, z.array(outboxItemSchema)) ?? [];
+export const saveOutbox = (items: OutboxItem[]) => write(QUEUE_KEY, items);

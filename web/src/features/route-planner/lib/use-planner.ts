@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode } from './edit';
+import { canRedo, canUndo, createHistory, push, redo, undo, type History } from './history';
+import { RoutingClient, RoutingError } from './routing-client';
+import type { AssembledRoute, LegMode, LonLat, Waypoint } from './types';
+
+export type EditAction =
+  | { type: 'add'; at: LonLat; mode: LegMode }
+  | { type: 'move'; id: string; to: LonLat }
+  | { type: 'insert'; leg: number; at: LonLat }
+  | { type: 'delete'; id: string }
+  | { type: 'mode'; index: number; mode: LegMode }
+  | { type: 'reverse' }
+  | { type: 'outAndBack' }
+  | { type: 'closeLoop'; mode: LegMode }
+  | { type: 'clear' }
+  | { type: 'replace'; waypoints: Waypoint[] }
+  | { type: 'reset'; waypoints: Waypoint[] }
+  | { type: 'undo' }
+  | { type: 'redo' };
+
+function reducer(h: History<Waypoint[]>, a: EditAction): History<Waypoint[]> {
+  const w = h.present;
+  switch (a.type) {
+    case 'add':
+      return push(h, addWaypoint(w, a.at, a.mode));
+    case 'move':
+      return push(h, moveWaypoint(w, a.id, a.to));
+    case 'insert':
+      return push(h, insertWaypoint(w, a.leg, a.at));
+    case 'delete':
+      return push(h, deleteWaypoint(w, a.id));
+    case 'mode':
+      return push(h, setLegMode(w, a.index, a.mode));
+    case 'reverse':
+      return push(h, reverse(w));
+    case 'outAndBack':
+      return push(h, outAndBack(w));
+    case 'closeLoop':
+      return push(h, closeLoop(w, a.mode));
+    case 'clear':
+      return w.length ? push(h, []) : h;
+    case 'replace':
+      return push(h, a.waypoints);
+    case 'reset':
+      return createHistory(a.waypoints);
+    case 'undo':
+      return undo(h);
+    case 'redo':
+      return redo(h);
+  }
+}
+
+export type RouteStatus = 'idle' | 'routing' | 'ready' | 'error';
+
+/** Waypoints with undo/redo, and the route computed from them (worker first, server fallback). */
+export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: number) {
+  const [history, dispatch] = useReducer(reducer, initial, createHistory);
+  const [result, setResult] = useState<{ key: unknown[]; route: AssembledRoute | null; error: string | null }>({ key: [], route: null, error: null });
+  const client = useMemo(() => new RoutingClient(region), [region]);
+  const waypoints = history.present;
+
+  useEffect(() => {
+    void client.start();
+    return () => client.dispose();
+  }, [client]);
+
+  useEffect(() => {
+    if (waypoints.length < 2) return;
+    let live = true;
+    const key = [waypoints, paceSecPerKm, client];
+    client.plan(waypoints, paceSecPerKm).then(
+      (route) => live && setResult({ key, route, error: null }),
+      (err: unknown) => live && setResult({ key, route: null, error: err instanceof RoutingError || err instanceof Error ? err.message : 'Routing failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, waypoints, paceSecPerKm]);
+
+  const fresh = result.key[0] === waypoints && result.key[1] === paceSecPerKm && result.key[2] === client;
+  const idle = waypoints.length < 2;
+  // While a new route is computed, keep showing the previous one (no flicker while dragging).
+  const route = idle ? null : result.route;
+  const error = idle || !fresh ? null : result.error;
+  const status: RouteStatus = idle ? 'idle' : !fresh ? 'routing' : result.error ? 'error' : 'ready';
+
+  const act = useCallback((a: EditAction) => dispatch(a), []);
+  return { waypoints, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client };
+}

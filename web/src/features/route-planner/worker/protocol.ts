@@ -1,0 +1,22 @@
+import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from '../lib/types';
+
+export interface LoopRequest {
+  start: LonLat;
+  distanceKm: number;
+  heading?: number;
+  seed?: number;
+  alternatives?: number;
+  preferences?: { preferPaths?: boolean; avoidBusyRoads?: boolean };
+  paceSecPerKm?: number;
+}
+
+export type WorkerRequest =
+  | { id: number; type: 'init'; region: string; url: string }
+  | { id: number; type: 'plan'; region: string; waypoints: Pick<Waypoint, 'lon' | 'lat' | 'mode'>[]; paceSecPerKm: number }
+  | { id: number; type: 'loop'; region: string; request: LoopRequest };
+
+export type WorkerResponse =
+  | { id: number; ok: true; type: 'init'; bbox: [number, number, number, number]; nodes: number; fromCache: boolean }
+  | { id: number; ok: true; type: 'plan'; route: AssembledRoute | null; ms: number }
+  | { id: number; ok: true; type: 'loop'; alternatives: LoopAlternative[]; ms: number }
+  | { id: number; ok: false; error: string; code?: 'outside' | 'graph' | 'other' };

@@ -1,0 +1,71 @@
+/// <reference lib="webworker" />
+import { OutsideRegionError, PlanEngine } from '../lib/engine';
+import type { WorkerRequest, WorkerResponse } from './protocol';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+export const GRAPH_CACHE = 'waymark-graphs-v1';
+
+const engines = new Map<string, Promise<{ engine: PlanEngine; fromCache: boolean }>>();
+
+/** graph.bin from the Cache API when present (offline), else the network (then cached). */
+async function loadBytes(url: string): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
+  let cache: Cache | null = null;
+  try {
+    cache = await caches.open(GRAPH_CACHE);
+  } catch {
+    cache = null; // no Cache API (e.g. opaque origin): network only
+  }
+  const hit = await cache?.match(url);
+  if (hit) {
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    // Refresh in the background when the server has a newer graph (ETag changed).
+    const etag = hit.headers.get('etag');
+    void fetch(url, { headers: etag ? { 'If-None-Match': etag } : {}, cache: 'no-store' })
+      .then(async (res) => {
+        if (res.status === 200 && cache) await cache.put(url, res);
+      })
+      .catch(() => undefined);
+    return { bytes, fromCache: true };
+  }
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`Could not load the routing graph (${res.status} ${res.statusText})`);
+  const copy = res.clone();
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  await cache?.put(url, copy).catch(() => undefined);
+  return { bytes, fromCache: false };
+}
+
+function engineFor(region: string, url?: string) {
+  let e = engines.get(region);
+  if (!e) {
+    if (!url) throw new Error(`region ${region} is not loaded`);
+    e = loadBytes(url).then(({ bytes, fromCache }) => ({ engine: new PlanEngine(region, bytes), fromCache }));
+    e.catch(() => engines.delete(region));
+    engines.set(region, e);
+  }
+  return e;
+}
+
+self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
+  const msg = ev.data;
+  const reply = (r: WorkerResponse) => self.postMessage(r);
+  try {
+    if (msg.type === 'init') {
+      const { engine, fromCache } = await engineFor(msg.region, msg.url);
+      reply({ id: msg.id, ok: true, type: 'init', bbox: engine.bbox, nodes: engine.nodeCount, fromCache });
+    } else if (msg.type === 'plan') {
+      const { engine } = await engineFor(msg.region);
+      const t0 = performance.now();
+      const route = engine.plan(msg.waypoints, msg.paceSecPerKm);
+      reply({ id: msg.id, ok: true, type: 'plan', route, ms: performance.now() - t0 });
+    } else {
+      const { engine } = await engineFor(msg.region);
+      const t0 = performance.now();
+      const alternatives = engine.loops(msg.request);
+      reply({ id: msg.id, ok: true, type: 'loop', alternatives, ms: performance.now() - t0 });
+    }
+  } catch (err) {
+    reply({ id: msg.id, ok: false, error: err instanceof Error ? err.message : String(err), code: err instanceof OutsideRegionError ? 'outside' : 'other' });
+  }
+};
