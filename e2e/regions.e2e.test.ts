@@ -160,4 +160,41 @@ describe('region map (Andorra) offline', () => {
     expect(blocked).toEqual([]);
     await context.close();
   });
+
+  it('draws the basemap with the network off after one online visit (service worker keeps the region files)', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/ui/maps/single-page');
+    // wait until the service worker controls the page, then load the map under its control
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    });
+    await page.reload();
+    await page.waitForSelector('[data-region="andorra"][data-map-ready="true"]', { timeout: 60_000 });
+    // the map fetched the whole region files once, so the worker's tile cache holds them
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const cache = await caches.open('waymark-tiles');
+            return (await cache.keys()).map((r) => new URL(r.url).pathname).sort();
+          }),
+        { timeout: 60_000 },
+      )
+      .toEqual(['/tiles/andorra/basemap.pmtiles', '/tiles/andorra/graph.bin', '/tiles/andorra/terrain.pmtiles']);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('[data-region="andorra"][data-map-ready="true"]', { timeout: 60_000 });
+    await page.addStyleTag({
+      content: '[data-sonner-toaster], [data-sonner-toast], body > button, [role="status"] { display: none !important; }',
+    });
+    await page.evaluate(() => window.__waymarkMap!.jumpTo({ center: [1.5235, 42.5075], zoom: 14.5 }));
+    await settle(page);
+    const offline = await contributions(page);
+    expect(offline.roads, 'share of pixels drawn by road layers while offline').toBeGreaterThan(0.01);
+    expect(offline.labels, 'share of pixels drawn by labels while offline').toBeGreaterThan(0.002);
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 // The Running Route Planner on Andorra in Chromium: plan by clicking, undo/redo, loop generator,
-// save/reload/library with the demo account, GPX export → import, bad imports, and planning
-// again offline (service worker + routing worker on the cached graph).
+// save/reload/library/share with the demo account, GPX export → import, bad imports, and planning
+// again offline (service worker + routing worker on the cached graph) with a queued save.
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ async function framePoints(page: Page, pts: [number, number][]) {
     const wide = window.innerWidth >= 900;
     await new Promise<void>((resolve) => {
       m.once('idle', () => resolve());
-      m.fitBounds(box, { padding: wide ? { left: 470, right: 440, top: 80, bottom: 80 } : { left: 40, right: 40, top: 260, bottom: 120 }, duration: 0 });
+      m.fitBounds(box, { padding: wide ? { left: 490, right: 500, top: 80, bottom: 80 } : { left: 40, right: 40, top: 260, bottom: 120 }, duration: 0 });
       m.triggerRepaint();
     });
     return points.map((p) => m.project(p));
@@ -91,7 +91,6 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     await expect.poll(() => distanceKm(page)).toBeLessThan(before);
     await page.getByRole('button', { name: 'Redo' }).click();
     await expect.poll(() => waypointCount(page)).toBe(3);
-    await page.locator('body').click({ position: { x: 5, y: 790 } }).catch(() => undefined);
     await page.keyboard.press('Control+z');
     await expect.poll(() => waypointCount(page)).toBe(2);
     await page.keyboard.press('Control+Shift+z');
@@ -144,6 +143,24 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     await page.getByRole('button', { name: name, exact: true }).click();
     await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeCloseTo(planned, 1);
     expect(page.url()).toMatch(/route=/);
+
+    // share it: private → unlisted, then the link opens a read-only view for anyone
+    await page.getByRole('button', { name: 'Import and export' }).click();
+    await page.getByRole('menuitem', { name: 'Share link…' }).click();
+    await page.getByRole('button', { name: 'Make unlisted' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Copy link' }).isEnabled()).toBe(true);
+    const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(link).toMatch(/\/run\?share=[0-9a-f-]{36}$/);
+    await page.keyboard.press('Escape');
+    const anon = await newPage(browser);
+    try {
+      await anon.page.goto(link);
+      await anon.page.getByRole('heading', { name }).waitFor({ timeout: 30_000 });
+      await expect.poll(() => distanceKm(anon.page), { timeout: 20_000 }).toBeCloseTo(planned, 1);
+      expect(await anon.page.getByRole('button', { name: 'Clear route' }).count()).toBe(0);
+    } finally {
+      await anon.context.close();
+    }
   });
 
   it('exports GPX and imports it back; a malformed file changes nothing', async () => {
@@ -192,9 +209,19 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { __waymarkMap: { queryRenderedFeatures(o: object): unknown[] } }).__waymarkMap.queryRenderedFeatures({ layers: ['wm-plan-route-line'] }).length), { timeout: 15_000 })
         .toBeGreaterThan(0);
+      // a save made offline is queued …
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByLabel('Name').fill('Offline run');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Saved offline').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Library (1)' }).waitFor();
     } finally {
       await context.setOffline(false);
     }
+    // … and synced when the browser is back online
+    await page.getByText('Synced 1 offline save').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
+    await page.getByRole('button', { name: 'Offline run', exact: true }).waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
   });
 });

@@ -11,7 +11,11 @@ async function signIn(page: Page) {
   if (!page.url().startsWith(baseURL())) await page.goto('/help');
   const status = await page.evaluate(async ({ email, password }) => {
     const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-    const res = await fetch('/api/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify({ email, password }) });
+    const res = await fetch('/api/auth/signin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify({ email, password }),
+    });
     return res.status;
   }, DEMO);
   expect(status).toBe(200);
@@ -31,7 +35,8 @@ async function openCustomizer(page: Page) {
   await page.getByRole('dialog', { name: 'Template Customizer' }).waitFor();
 }
 
-const option = (page: Page, group: string, name: string) => page.getByRole('radiogroup', { name: group }).getByRole('radio', { name, exact: true });
+const option = (page: Page, group: string, name: string) =>
+  page.getByRole('radiogroup', { name: group }).getByRole('radio', { name, exact: true });
 
 describe('app shell', () => {
   let browser: Browser;
@@ -49,7 +54,13 @@ describe('app shell', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.title()).toContain('Running Route Planner');
     expect(await page.title()).toContain('Project Map Editor');
-    for (const sel of ['meta[name="description"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:image"]', 'meta[name="twitter:card"]']) {
+    for (const sel of [
+      'meta[name="description"]',
+      'meta[property="og:title"]',
+      'meta[property="og:description"]',
+      'meta[property="og:image"]',
+      'meta[name="twitter:card"]',
+    ]) {
       expect((await page.getAttribute(sel, 'content'))?.length, sel).toBeGreaterThan(0);
     }
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#ffffff');
@@ -97,7 +108,9 @@ describe('app shell', () => {
 
     await page.getByRole('button', { name: 'Reset to defaults' }).click();
     expect(await html(page)).toEqual({ dark: false, dir: 'ltr', radius: '0.5rem', themes: ['theme-zinc'], themeColor: '#ffffff' });
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('waymark:') && k !== 'waymark:sidebar-open'))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('waymark:') && k !== 'waymark:sidebar-open')),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -133,10 +146,12 @@ describe('app shell', () => {
     await sheet.waitFor();
     expect(await sheet.getAttribute('data-side')).toBe('right');
     expect(await wide.page.locator('[data-slot="drawer-content"]').count()).toBe(0);
-    await expect.poll(async () => {
-      const b = await sheet.boundingBox();
-      return b ? Math.round(b.x + b.width) : -1;
-    }).toBe(1024);
+    await expect
+      .poll(async () => {
+        const b = await sheet.boundingBox();
+        return b ? Math.round(b.x + b.width) : -1;
+      })
+      .toBe(1024);
 
     await option(wide.page, 'Direction', 'RTL').click();
     await expect.poll(() => sheet.getAttribute('data-side')).toBe('left');
@@ -155,10 +170,12 @@ describe('app shell', () => {
     await drawer.waitFor();
     expect(await drawer.getAttribute('data-vaul-drawer-direction')).toBe('bottom');
     expect(await narrow.page.locator('[data-slot="sheet-content"]').count()).toBe(0);
-    await expect.poll(async () => {
-      const b = await drawer.boundingBox();
-      return b ? Math.round(b.y + b.height) : -1;
-    }).toBe(800);
+    await expect
+      .poll(async () => {
+        const b = await drawer.boundingBox();
+        return b ? Math.round(b.y + b.height) : -1;
+      })
+      .toBe(800);
     await narrow.context.close();
   });
 
@@ -234,14 +251,21 @@ describe('app shell', () => {
     // the worker installs, precaches the shell and takes control (clientsClaim)
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
     });
     const toast = page.getByText('Ready to work offline');
     await toast.waitFor({ timeout: 20_000 });
 
     await page.keyboard.press('Alt+t');
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('section[aria-label^="Notifications"]') !== null && document.activeElement?.hasAttribute('data-sonner-toaster')))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document.activeElement?.closest('section[aria-label^="Notifications"]') !== null &&
+            document.activeElement?.hasAttribute('data-sonner-toaster'),
+        ),
+      )
       .toBe(true);
 
     // reload the visited page without a network
@@ -260,10 +284,33 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('F8 focuses the headless (Radix) toast viewport', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/help');
+    await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
+    // the headless toaster mounts once the page is idle
+    await page.locator('[role="region"][aria-label="Notifications (F8)"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.activeElement?.tagName === 'OL' && document.activeElement.closest('[aria-label="Notifications (F8)"]') !== null,
+        ),
+      )
+      .toBe(true);
+    await context.close();
+  });
+
   it('serves the web manifest with the install fields and icons', async () => {
     const res = await fetch(`${baseURL()}/manifest.webmanifest`);
     expect(res.status).toBe(200);
-    const m = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; icons: { src: string; purpose?: string; sizes: string }[] };
+    const m = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; purpose?: string; sizes: string }[];
+    };
     expect(m).toMatchObject({ short_name: 'Waymark', start_url: '/run-app', display: 'standalone' });
     expect(m.icons.some((i) => i.purpose === 'maskable')).toBe(true);
     for (const icon of m.icons) {

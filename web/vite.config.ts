@@ -84,9 +84,16 @@ function pwa() {
           },
         },
         {
+          // Region files (PMTiles, graph.bin). The map fetches each whole once (200) to fill this
+          // cache (components/map/offline.ts); Range requests are then answered from that copy.
           urlPattern: ({ url }) => url.pathname.startsWith('/tiles/'),
           handler: 'CacheFirst',
-          options: { cacheName: 'waymark-tiles', expiration: { maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600 }, cacheableResponse: { statuses: [0, 200] } },
+          options: {
+            cacheName: 'waymark-tiles',
+            rangeRequests: true,
+            expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+            cacheableResponse: { statuses: [200] },
+          },
         },
         {
           urlPattern: ({ url }) => url.pathname.startsWith('/assets/fonts/') || url.pathname.startsWith('/assets/sprites/'),

@@ -41,7 +41,9 @@ export function initialJs(dist = DIST): InitialJs {
     const buf = fs.readFileSync(path.join(dist, file));
     return { file, bytes: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length, text: buf.toString('utf8') };
   });
-  const mapLibraries = MAP_SIGNATURES.filter(([, re]) => files.some((f) => /\.m?js$/.test(f.file) && re.test(f.text))).map(([name]) => name);
+  const mapLibraries = MAP_SIGNATURES.filter(([, re]) => files.some((f) => /\.m?js$/.test(f.file) && re.test(f.text))).map(
+    ([name]) => name,
+  );
   const js = files.filter((f) => /\.m?js$/.test(f.file));
   const css = files.filter((f) => f.file.endsWith('.css'));
   return {
@@ -85,9 +87,10 @@ async function runLighthouse(url: string, port: number, preset: 'mobile' | 'desk
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
-    (r) => r.resourceType === 'Script',
-  );
+  const requests = (
+    (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)
+      ?.items ?? []
+  ).filter((r) => r.resourceType === 'Script');
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: audit('first-contentful-paint'),
@@ -103,13 +106,26 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function benchWeb() {
   console.log(`Building the web app into ${path.relative(ROOT, DIST) || DIST} when its sources changed…`);
-  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/prepare.mjs')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, WEB_DIST: DIST } });
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/prepare.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST: DIST },
+  });
   if (built.status !== 0) throw new Error('web build failed');
 
   const init = initialJs(DIST);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-web-'));
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: DIST, LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: DIST,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -118,7 +134,17 @@ export async function benchWeb() {
     const base = await waitForLine(server, /Waymark listening on (http:\/\/[\d.:]+)/);
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-extensions',
+      ],
     });
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const page of PAGES) {
@@ -171,7 +197,10 @@ export async function benchWeb() {
       'map libraries in initial bundle': init.mapLibraries.length ? init.mapLibraries.join(', ') : 'none',
     },
   ]);
-  const missed = rows.filter((r) => r.preset === 'mobile' && r.r.score < TARGET_SCORE).length + (jsKb > TARGET_INITIAL_JS_KB ? 1 : 0) + init.mapLibraries.length;
+  const missed =
+    rows.filter((r) => r.preset === 'mobile' && r.r.score < TARGET_SCORE).length +
+    (jsKb > TARGET_INITIAL_JS_KB ? 1 : 0) +
+    init.mapLibraries.length;
   if (missed) console.log(`\n${missed} target(s) missed.`);
   return { rows, initial: init };
 }

@@ -30,7 +30,8 @@ describe('GET /api/dashboard/summary', () => {
     await t?.close();
   });
 
-  const get = async (user: SignedInTestUser | null, query = '') => t.json('GET', `/api/dashboard/summary${query}`, undefined, user ? user.headers : {});
+  const get = async (user: SignedInTestUser | null, query = '') =>
+    t.json('GET', `/api/dashboard/summary${query}`, undefined, user ? user.headers : {});
 
   it('answers 401 JSON when signed out', async () => {
     const res = await get(null);
@@ -61,8 +62,18 @@ describe('GET /api/dashboard/summary', () => {
     const now = new Date();
     const { from } = monthRange(now, 'UTC');
     const lastMonth = new Date(from.getTime() - 3 * 24 * 3600_000);
-    await insertRoute(t, alice.id, 'Lake loop', new Date(now.getTime() - 60_000), { distanceM: 10_400, ascentM: 320, descentM: 320, timeS: 3600 });
-    await insertRoute(t, alice.id, 'Hill repeats', new Date(now.getTime() - 120_000), { distanceM: 5_000.4, ascentM: 180.6, descentM: 180, timeS: 1800 });
+    await insertRoute(t, alice.id, 'Lake loop', new Date(now.getTime() - 60_000), {
+      distanceM: 10_400,
+      ascentM: 320,
+      descentM: 320,
+      timeS: 3600,
+    });
+    await insertRoute(t, alice.id, 'Hill repeats', new Date(now.getTime() - 120_000), {
+      distanceM: 5_000.4,
+      ascentM: 180.6,
+      descentM: 180,
+      timeS: 1800,
+    });
     await insertRoute(t, alice.id, 'Old route', lastMonth, { distanceM: 42_195, ascentM: 500 });
     await insertRoute(t, bob.id, "Bob's run", now, { distanceM: 99_000, ascentM: 9_000 });
 
@@ -81,7 +92,12 @@ describe('GET /api/dashboard/summary', () => {
   it('counts projects by status once a projects table exists', async () => {
     await sql`create table projects (id uuid primary key default gen_random_uuid(), owner_id uuid not null, name text not null, status text not null,
               created_at timestamptz not null default now(), updated_at timestamptz not null default now())`.execute(t.db());
-    for (const [name, status] of [['Trail map', 'active'], ['Park survey', 'active'], ['Old plan', 'archived'], ['Idea', 'draft']] as const) {
+    for (const [name, status] of [
+      ['Trail map', 'active'],
+      ['Park survey', 'active'],
+      ['Old plan', 'archived'],
+      ['Idea', 'draft'],
+    ] as const) {
       await sql`insert into projects (owner_id, name, status) values (${alice.id}::uuid, ${name}, ${status})`.execute(t.db());
     }
     await sql`insert into projects (owner_id, name, status) values (${bob.id}::uuid, 'Not yours', 'active')`.execute(t.db());

@@ -96,6 +96,22 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     expect(l.message).toContain('andorra');
   });
 
+  it('generates loop alternatives near the target distance, deterministic per seed', async () => {
+    const req = { region: 'andorra', start: A, distanceKm: 5, seed: 7, alternatives: 2 };
+    const res = await t.json('POST', '/api/route/loop', req);
+    expect(res.status).toBe(200);
+    const { alternatives } = (await res.json()) as any;
+    expect(alternatives.length).toBeGreaterThanOrEqual(1);
+    for (const a of alternatives) {
+      expect(a.distanceM).toBeGreaterThan(4500);
+      expect(a.distanceM).toBeLessThan(5500);
+      expect(a.waypoints.length).toBeGreaterThan(2);
+      expect(a.waypoints.length).toBeLessThanOrEqual(100);
+    }
+    const again = (await (await t.json('POST', '/api/route/loop', req)).json()) as any;
+    expect(again.alternatives.map((a: any) => a.distanceM)).toEqual(alternatives.map((a: any) => a.distanceM));
+  });
+
   it('validates loop requests (1–100 km, heading, seed)', async () => {
     for (const bad of [{ distanceKm: 0.5 }, { distanceKm: 101 }, { distanceKm: 10, heading: 400 }, { distanceKm: 10, seed: -1 }, { distanceKm: '10' }]) {
       await err(await t.json('POST', '/api/route/loop', { region: 'andorra', start: A, ...bad }), 400, 'validation_error');

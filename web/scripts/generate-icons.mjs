@@ -9,10 +9,17 @@ const OUT = path.resolve(import.meta.dirname, '../public');
 const BG = [0x18, 0x18, 0x1b];
 const FG = [0xfa, 0xfa, 0xfa];
 const GREEN = [0x22, 0xc5, 0x5e];
-const ROUTE = [[18, 46], [28, 20], [36, 36], [42, 26], [48, 46]]; // in the 64-unit favicon space
+const ROUTE = [
+  [18, 46],
+  [28, 20],
+  [36, 36],
+  [42, 26],
+  [48, 46],
+]; // in the 64-unit favicon space
 
 function segDist(px, py, [ax, ay], [bx, by]) {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
@@ -22,7 +29,9 @@ function sample(x, y, { rounded }) {
   // background square (optionally with rounded corners of radius 14)
   let inside = x >= 0 && y >= 0 && x <= 64 && y <= 64;
   if (inside && rounded) {
-    const r = 14, cx = Math.min(Math.max(x, r), 64 - r), cy = Math.min(Math.max(y, r), 64 - r);
+    const r = 14,
+      cx = Math.min(Math.max(x, r), 64 - r),
+      cy = Math.min(Math.max(y, r), 64 - r);
     inside = Math.hypot(x - cx, y - cy) <= r;
   }
   if (!inside) return null;
@@ -37,19 +46,31 @@ function sample(x, y, { rounded }) {
  */
 function render(width, height, { scale, rounded, fill = null }) {
   const data = new Uint8Array(width * height * 4);
-  const ox = (width - 64 * scale) / 2, oy = (height - 64 * scale) / 2;
+  const ox = (width - 64 * scale) / 2,
+    oy = (height - 64 * scale) / 2;
   const N = 4;
   for (let py = 0; py < height; py++) {
     for (let px = 0; px < width; px++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < N; sy++) {
         for (let sx = 0; sx < N; sx++) {
-          const x = (px + (sx + 0.5) / N - ox) / scale, y = (py + (sy + 0.5) / N - oy) / scale;
+          const x = (px + (sx + 0.5) / N - ox) / scale,
+            y = (py + (sy + 0.5) / N - oy) / scale;
           const c = sample(x, y, { rounded }) ?? fill;
-          if (c) { r += c[0]; g += c[1]; b += c[2]; a += 255; }
+          if (c) {
+            r += c[0];
+            g += c[1];
+            b += c[2];
+            a += 255;
+          }
         }
       }
-      const n = N * N, i = (py * width + px) * 4, cov = a / 255;
+      const n = N * N,
+        i = (py * width + px) * 4,
+        cov = a / 255;
       data[i] = cov ? Math.round(r / cov) : 0;
       data[i + 1] = cov ? Math.round(g / cov) : 0;
       data[i + 2] = cov ? Math.round(b / cov) : 0;

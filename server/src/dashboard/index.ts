@@ -4,11 +4,7 @@ import { HttpError, describeZodError, errorBody } from '../http/errors.ts';
 import { dashboardSummary, isTimeZone } from './summary.ts';
 
 const querySchema = z.object({
-  tz: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: 'tz must be an IANA time zone such as Europe/Paris' })
-    .optional(),
+  tz: z.string().max(64).refine(isTimeZone, { message: 'tz must be an IANA time zone such as Europe/Paris' }).optional(),
 });
 
 /** GET /api/dashboard/summary — the signed-in user's figures for the dashboard home. */

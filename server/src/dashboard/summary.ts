@@ -6,14 +6,31 @@ export interface DashboardSummary {
   routesThisMonth: { count: number; distanceM: number; ascentM: number };
   routesTotal: number;
   projects: { total: number; byStatus: { status: string; count: number }[] };
-  recentActivity: { kind: 'route' | 'project'; id: string; title: string; action: 'created' | 'updated'; at: string; href: string; detail: string | null }[];
+  recentActivity: {
+    kind: 'route' | 'project';
+    id: string;
+    title: string;
+    action: 'created' | 'updated';
+    at: string;
+    href: string;
+    detail: string | null;
+  }[];
   /** Which of the features the figures come from exist on this server yet. */
   available: { routes: boolean; projects: boolean };
 }
 
 /** Wall-clock parts of an instant in a time zone. */
 function zonedParts(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute'), s: get('second') };
 }
@@ -55,7 +72,9 @@ async function tableExists(db: Db, name: string): Promise<boolean> {
 }
 
 async function columnsOf(db: Db, table: string): Promise<Set<string>> {
-  const r = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}`.execute(db);
+  const r = await sql<{
+    column_name: string;
+  }>`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}`.execute(db);
   return new Set(r.rows.map((x) => x.column_name));
 }
 
@@ -118,7 +137,9 @@ export async function dashboardSummary(db: Db, userId: string, now: Date, timeZo
       const ownerCol = sql.ref(`projects.${owner}`);
       const statusExpr = cols.has('status') ? sql`coalesce(status::text, 'unknown')` : sql`'unknown'`;
       const byStatus = await sql<{ status: string; count: unknown }>`
-        select ${statusExpr} as status, count(*) as count from projects where ${ownerCol}::text = ${userId} group by 1 order by 2 desc, 1`.execute(db);
+        select ${statusExpr} as status, count(*) as count from projects where ${ownerCol}::text = ${userId} group by 1 order by 2 desc, 1`.execute(
+        db,
+      );
       out.projects.byStatus = byStatus.rows.map((r) => ({ status: r.status, count: num(r.count) }));
       out.projects.total = out.projects.byStatus.reduce((s, r) => s + r.count, 0);
       const titleCol = ['name', 'title'].find((c) => cols.has(c));

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { RunningGraph } from '@waymark/geo';
-import { LoopGenerator, type LoopResult } from '@waymark/geo/routing/loop';
-import { RoutePlanner, type RouteResult } from '@waymark/geo/routing/planner';
+import { LoopGenerator, RoutePlanner, RunningGraph, type LoopResult, type RouteResult } from '@waymark/geo';
 import { HttpError } from '../http/errors.ts';
 
 /** How far outside a region graph's bbox a point may be (m) before it is refused with 422. */

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context.ts';
 import { HttpError, parseOr400, readJson } from '../http/errors.ts';
-import { RouteError } from '@waymark/geo/routing/planner';
+import { RouteError } from '@waymark/geo';
 import { assertInRegion, loopJson, routeJson, type EngineRegistry } from './engine.ts';
 import { loopRequestBody, routeRequestBody } from './schemas.ts';
 

@@ -64,7 +64,13 @@ function currentLocation(): string {
 
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
-  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === 'string' || body instanceof ArrayBuffer) {
+  if (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    typeof body === 'string' ||
+    body instanceof ArrayBuffer
+  ) {
     return body as BodyInit;
   }
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');

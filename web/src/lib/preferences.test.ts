@@ -1,5 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES, STORAGE_KEYS, THEMES, RADII, getPreferences, loadPreferences, resetPreferences, setPreferences } from './preferences';
+import {
+  DEFAULT_PREFERENCES,
+  STORAGE_KEYS,
+  THEMES,
+  RADII,
+  getPreferences,
+  loadPreferences,
+  resetPreferences,
+  setPreferences,
+} from './preferences';
 
 const meta = () => document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')!.content;
 
@@ -45,7 +54,13 @@ describe('UI preferences', () => {
 
   it('restores stored choices and ignores invalid stored values', () => {
     setPreferences({ theme: 'violet', radius: 0.25, mode: 'dark', dir: 'rtl', sidebar: { variant: 'inset' } });
-    expect(loadPreferences()).toMatchObject({ theme: 'violet', radius: 0.25, mode: 'dark', dir: 'rtl', sidebar: { variant: 'inset', side: 'right' } });
+    expect(loadPreferences()).toMatchObject({
+      theme: 'violet',
+      radius: 0.25,
+      mode: 'dark',
+      dir: 'rtl',
+      sidebar: { variant: 'inset', side: 'right' },
+    });
     localStorage.setItem(STORAGE_KEYS.theme, JSON.stringify({ theme: 'chartreuse', radius: 7 }));
     localStorage.setItem(STORAGE_KEYS.mode, 'sepia');
     localStorage.setItem(STORAGE_KEYS.app, '{not json');

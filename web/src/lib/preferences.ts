@@ -42,7 +42,8 @@ export const DEFAULT_PREFERENCES: Preferences = Object.freeze({
   dir: 'ltr',
 }) as Preferences;
 
-const oneOf = <T extends readonly unknown[]>(list: T, v: unknown, fallback: T[number]): T[number] => (list.includes(v) ? (v as T[number]) : fallback);
+const oneOf = <T extends readonly unknown[]>(list: T, v: unknown, fallback: T[number]): T[number] =>
+  list.includes(v) ? (v as T[number]) : fallback;
 
 function readJson(key: string): Record<string, unknown> {
   try {
@@ -91,7 +92,9 @@ function savePreferences(p: Preferences) {
 }
 
 export function systemPrefersDark(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  return (
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
+  );
 }
 
 export function resolvedMode(mode: ColorMode): 'light' | 'dark' {

@@ -4,7 +4,6 @@ import { Direction } from 'radix-ui';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { CommandMenu } from '@/components/layout/command-menu';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { Customizer } from '@/features/customizer/customizer';
 import { installChunkErrorReload } from '@/features/errors/chunk-reload';
 import { NotFoundPage } from '@/features/errors/error-page';
@@ -50,19 +49,17 @@ function RootComponent() {
 
   return (
     <Direction.Provider dir={prefs.dir}>
-      <TooltipProvider>
-        <LoadingBar />
-        <Outlet />
-        <Customizer />
-        <CommandMenu />
-        <Toaster theme={prefs.mode} dir={prefs.dir} />
-        {idle && (
-          <Suspense fallback={null}>
-            <HeadlessToaster />
-            <PwaUpdater />
-          </Suspense>
-        )}
-      </TooltipProvider>
+      <LoadingBar />
+      <Outlet />
+      <Customizer />
+      <CommandMenu />
+      <Toaster theme={prefs.mode} dir={prefs.dir} />
+      {idle && (
+        <Suspense fallback={null}>
+          <HeadlessToaster />
+          <PwaUpdater />
+        </Suspense>
+      )}
     </Direction.Provider>
   );
 }

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Planner, plannerSearchSchema } from '@/features/route-planner';
+// Direct imports (not the feature index) so the planner stays in the lazily loaded route chunk.
+import { Planner } from '@/features/route-planner/components/planner';
+import { plannerSearchSchema } from '@/features/route-planner/lib/search';
 
 export const Route = createFileRoute('/run-app')({
   validateSearch: plannerSearchSchema,

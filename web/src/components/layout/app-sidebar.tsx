@@ -28,7 +28,12 @@ export function AppSidebar({
   variant,
   collapsible,
   ...props
-}: React.ComponentProps<typeof Sidebar> & { user: SessionUser | null; side: SidebarSide; variant: SidebarVariant; collapsible: SidebarCollapsible }) {
+}: React.ComponentProps<typeof Sidebar> & {
+  user: SessionUser | null;
+  side: SidebarSide;
+  variant: SidebarVariant;
+  collapsible: SidebarCollapsible;
+}) {
   const pathname = useLocation({ select: (l) => l.pathname });
   const { isMobile, setOpenMobile } = useSidebar();
   const closeOnMobile = () => {

@@ -1,6 +1,15 @@
 import { useRouter } from '@tanstack/react-router';
 import { ArrowRight, Laptop, LogOut, Moon, RotateCcw, SlidersHorizontal, Sun } from 'lucide-react';
-import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandSeparator, CommandShortcut } from '@/components/ui/command';
+import {
+  CommandDialog,
+  CommandEmpty,
+  CommandGroup,
+  CommandInput,
+  CommandItem,
+  CommandList,
+  CommandSeparator,
+  CommandShortcut,
+} from '@/components/ui/command';
 import { resetPreferences, setPreferences } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
 import { visibleNav } from './nav-data';
@@ -27,7 +36,12 @@ export default function CommandMenuDialog() {
         {visibleNav(session?.user.role).map((group) => (
           <CommandGroup key={group.title} heading={group.title}>
             {group.items.map((item) => (
-              <CommandItem key={item.to} value={`${item.title} ${item.to}`} keywords={item.keywords} onSelect={() => run(() => void router.navigate({ href: item.to }))}>
+              <CommandItem
+                key={item.to}
+                value={`${item.title} ${item.to}`}
+                keywords={item.keywords}
+                onSelect={() => run(() => void router.navigate({ href: item.to }))}
+              >
                 <item.icon aria-hidden />
                 <span>{item.title}</span>
                 <CommandShortcut>
@@ -48,7 +62,10 @@ export default function CommandMenuDialog() {
           <CommandItem value="theme system mode" onSelect={() => run(() => setPreferences({ mode: 'system' }))}>
             <Laptop aria-hidden /> System mode
           </CommandItem>
-          <CommandItem value="open template customizer theme radius layout" onSelect={() => run(() => window.dispatchEvent(new Event(OPEN_CUSTOMIZER_EVENT)))}>
+          <CommandItem
+            value="open template customizer theme radius layout"
+            onSelect={() => run(() => window.dispatchEvent(new Event(OPEN_CUSTOMIZER_EVENT)))}
+          >
             <SlidersHorizontal aria-hidden /> Open Template Customizer
           </CommandItem>
           <CommandItem value="reset preferences customizer defaults" onSelect={() => run(resetPreferences)}>

@@ -18,5 +18,9 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 export function useCommandMenuOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => open, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => false,
+  );
 }

@@ -1,7 +1,14 @@
 import { useLocation } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { Fragment } from 'react';
-import { Breadcrumb, BreadcrumbItem, BreadcrumbLink, BreadcrumbList, BreadcrumbPage, BreadcrumbSeparator } from '@/components/ui/breadcrumb';
+import {
+  Breadcrumb,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+} from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Kbd } from '@/components/ui/kbd';
 import { Separator } from '@/components/ui/separator';
@@ -45,7 +52,12 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           ))}
         </BreadcrumbList>
       </Breadcrumb>
-      <Button variant="outline" size="sm" className="hidden gap-2 text-muted-foreground sm:inline-flex" onClick={() => setCommandMenuOpen(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="hidden gap-2 text-muted-foreground sm:inline-flex"
+        onClick={() => setCommandMenuOpen(true)}
+      >
         <Search aria-hidden />
         <span>Search…</span>
         <Kbd>{isMac ? '⌘' : 'Ctrl'} K</Kbd>

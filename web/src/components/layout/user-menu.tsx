@@ -86,7 +86,11 @@ export function UserMenu({ user, variant }: { user: SessionUser; variant: 'sideb
       <SidebarMenuItem>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <SidebarMenuButton size="lg" className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground" aria-label="Account menu">
+            <SidebarMenuButton
+              size="lg"
+              className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
+              aria-label="Account menu"
+            >
               <UserAvatar user={user} />
               <span className="grid flex-1 text-start text-sm leading-tight">
                 <span className="truncate font-semibold">{user.name || 'Signed in'}</span>

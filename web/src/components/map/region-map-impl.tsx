@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { MapContext } from './context';
 import type { RegionMapProps } from './region-map';
+import { warmRegionCache } from './offline';
 import { fetchRegions } from './regions';
 import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, regionStyle } from './style';
 import { useDarkMode } from './use-dark-mode';
@@ -74,6 +75,7 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
     let cancelled = false;
     m.once('load', () => {
       if (cancelled) return;
+      warmRegionCache(window.location.origin, region);
       setMap(m);
       onLoadRef.current?.(m);
     });
@@ -116,6 +118,7 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
     m.once('idle', () => el.setAttribute('data-map-ready', 'true'));
     m.setStyle(regionStyle({ region, dark, origin: window.location.origin, hillshade }), { diff: true, transformStyle: keepOverlays });
     if (regionChanged) {
+      warmRegionCache(window.location.origin, region);
       fetchRegions()
         .then((list) => {
           const r = list.find((x) => x.name === region);

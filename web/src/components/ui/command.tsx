@@ -5,7 +5,13 @@ import { cn } from '@/lib/utils';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
 
 export function Command({ className, ...props }: React.ComponentProps<typeof CommandPrimitive>) {
-  return <CommandPrimitive data-slot="command" className={cn('flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground', className)} {...props} />;
+  return (
+    <CommandPrimitive
+      data-slot="command"
+      className={cn('flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function CommandDialog({
@@ -37,7 +43,10 @@ export function CommandInput({ className, ...props }: React.ComponentProps<typeo
       <SearchIcon aria-hidden className="size-4 shrink-0 opacity-50" />
       <CommandPrimitive.Input
         data-slot="command-input"
-        className={cn('flex h-10 w-full rounded-md bg-transparent py-3 text-sm outline-hidden placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50', className)}
+        className={cn(
+          'flex h-10 w-full rounded-md bg-transparent py-3 text-sm outline-hidden placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50',
+          className,
+        )}
         {...props}
       />
     </div>
@@ -45,7 +54,13 @@ export function CommandInput({ className, ...props }: React.ComponentProps<typeo
 }
 
 export function CommandList({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.List>) {
-  return <CommandPrimitive.List data-slot="command-list" className={cn('max-h-[300px] scroll-py-1 overflow-x-hidden overflow-y-auto', className)} {...props} />;
+  return (
+    <CommandPrimitive.List
+      data-slot="command-list"
+      className={cn('max-h-[300px] scroll-py-1 overflow-x-hidden overflow-y-auto', className)}
+      {...props}
+    />
+  );
 }
 
 export function CommandEmpty(props: React.ComponentProps<typeof CommandPrimitive.Empty>) {
@@ -56,7 +71,10 @@ export function CommandGroup({ className, ...props }: React.ComponentProps<typeo
   return (
     <CommandPrimitive.Group
       data-slot="command-group"
-      className={cn('overflow-hidden p-1 text-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground', className)}
+      className={cn(
+        'overflow-hidden p-1 text-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );
@@ -80,5 +98,7 @@ export function CommandItem({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function CommandShortcut({ className, ...props }: React.ComponentProps<'span'>) {
-  return <span data-slot="command-shortcut" className={cn('ms-auto text-xs tracking-widest text-muted-foreground', className)} {...props} />;
+  return (
+    <span data-slot="command-shortcut" className={cn('ms-auto text-xs tracking-widest text-muted-foreground', className)} {...props} />
+  );
 }

@@ -20,7 +20,10 @@ export function DrawerOverlay({ className, ...props }: React.ComponentProps<type
   return (
     <DrawerPrimitive.Overlay
       data-slot="drawer-overlay"
-      className={cn('fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0', className)}
+      className={cn(
+        'fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0',
+        className,
+      )}
       {...props}
     />
   );
@@ -42,7 +45,10 @@ export function DrawerContent({ className, children, ...props }: React.Component
         )}
         {...props}
       >
-        <div aria-hidden className="mx-auto mt-4 hidden h-2 w-[100px] shrink-0 rounded-full bg-muted group-data-[vaul-drawer-direction=bottom]/drawer-content:block" />
+        <div
+          aria-hidden
+          className="mx-auto mt-4 hidden h-2 w-[100px] shrink-0 rounded-full bg-muted group-data-[vaul-drawer-direction=bottom]/drawer-content:block"
+        />
         {children}
       </DrawerPrimitive.Content>
     </DrawerPortal>
@@ -50,7 +56,16 @@ export function DrawerContent({ className, children, ...props }: React.Component
 }
 
 export function DrawerHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="drawer-header" className={cn('flex flex-col gap-0.5 p-4 group-data-[vaul-drawer-direction=bottom]/drawer-content:text-center md:gap-1.5 md:text-start', className)} {...props} />;
+  return (
+    <div
+      data-slot="drawer-header"
+      className={cn(
+        'flex flex-col gap-0.5 p-4 group-data-[vaul-drawer-direction=bottom]/drawer-content:text-center md:gap-1.5 md:text-start',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 export function DrawerFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="drawer-footer" className={cn('mt-auto flex flex-col gap-2 p-4', className)} {...props} />;
@@ -59,5 +74,7 @@ export function DrawerTitle({ className, ...props }: React.ComponentProps<typeof
   return <DrawerPrimitive.Title data-slot="drawer-title" className={cn('font-semibold text-foreground', className)} {...props} />;
 }
 export function DrawerDescription({ className, ...props }: React.ComponentProps<typeof DrawerPrimitive.Description>) {
-  return <DrawerPrimitive.Description data-slot="drawer-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <DrawerPrimitive.Description data-slot="drawer-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
 }

@@ -6,7 +6,10 @@ export function Kbd({ className, ...props }: React.ComponentProps<'kbd'>) {
     <kbd
       dir="ltr"
       data-slot="kbd"
-      className={cn('pointer-events-none inline-flex h-5 min-w-5 items-center justify-center gap-1 rounded-sm border bg-muted px-1 font-sans text-xs font-medium text-muted-foreground select-none', className)}
+      className={cn(
+        'pointer-events-none inline-flex h-5 min-w-5 items-center justify-center gap-1 rounded-sm border bg-muted px-1 font-sans text-xs font-medium text-muted-foreground select-none',
+        className,
+      )}
       {...props}
     />
   );

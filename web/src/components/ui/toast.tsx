@@ -18,11 +18,18 @@ export function ToastProvider({
   return <ToastPrimitive.Provider duration={duration} swipeThreshold={swipeThreshold} swipeDirection={swipeDirection} {...props} />;
 }
 
-export function ToastViewport({ className, hotkey = HEADLESS_TOAST_HOTKEY, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
+export function ToastViewport({
+  className,
+  hotkey = HEADLESS_TOAST_HOTKEY,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       hotkey={hotkey}
-      className={cn('fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]', className)}
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        className,
+      )}
       {...props}
     />
   );
@@ -43,7 +50,11 @@ const toastVariants = cva(
 
 export type ToastVariant = NonNullable<VariantProps<typeof toastVariants>['variant']>;
 
-export function Toast({ className, variant, ...props }: React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+export function Toast({
+  className,
+  variant,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
   return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
@@ -62,7 +73,10 @@ export function ToastAction({ className, ...props }: React.ComponentProps<typeof
 export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close
-      className={cn('absolute end-1 top-1 rounded-md p-1 text-foreground/60 opacity-0 transition-opacity group-hover:opacity-100 hover:text-foreground focus:opacity-100 focus:ring-1 focus:outline-none group-[.destructive]:text-white', className)}
+      className={cn(
+        'absolute end-1 top-1 rounded-md p-1 text-foreground/60 opacity-0 transition-opacity group-hover:opacity-100 hover:text-foreground focus:opacity-100 focus:ring-1 focus:outline-none group-[.destructive]:text-white',
+        className,
+      )}
       aria-label="Close"
       toast-close=""
       {...props}

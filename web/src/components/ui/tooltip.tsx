@@ -1,4 +1,5 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import { createContext, useContext } from 'react';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
@@ -6,12 +7,32 @@ import { cn } from '@/lib/utils';
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export function TooltipProvider({ delayDuration = TOOLTIP_DELAY_MS, skipDelayDuration = TOOLTIP_SKIP_DELAY_MS, ...props }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
+const InProvider = createContext(false);
+
+/**
+ * Shares the delays between the tooltips below it (moving from one tooltip to the next within
+ * 300 ms skips the delay). Optional: a Tooltip outside any provider brings its own.
+ */
+export function TooltipProvider({
+  delayDuration = TOOLTIP_DELAY_MS,
+  skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return (
+    <InProvider.Provider value>
+      <TooltipPrimitive.Provider
+        data-slot="tooltip-provider"
+        delayDuration={delayDuration}
+        skipDelayDuration={skipDelayDuration}
+        {...props}
+      />
+    </InProvider.Provider>
+  );
 }
 
 export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  const root = <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return useContext(InProvider) ? root : <TooltipProvider>{root}</TooltipProvider>;
 }
 
 export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {

@@ -103,7 +103,12 @@ export function CustomizerPanel() {
             </Option>
           ))}
         </OptionGroup>
-        <OptionGroup label="Radius" value={String(prefs.radius)} onChange={(r) => setPreferences({ radius: Number(r) as (typeof RADII)[number] })} columns={5}>
+        <OptionGroup
+          label="Radius"
+          value={String(prefs.radius)}
+          onChange={(r) => setPreferences({ radius: Number(r) as (typeof RADII)[number] })}
+          columns={5}
+        >
           {RADII.map((r) => (
             <Option key={r} value={String(r)} label={`${r} rem`}>
               {r}

@@ -2,7 +2,8 @@
 export const RELOAD_TTL_MS = 10_000;
 const KEY = 'waymark:chunk-reload-at';
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
 export function isChunkLoadError(err: unknown): boolean {
   if (!err) return false;
@@ -14,7 +15,11 @@ export function isChunkLoadError(err: unknown): boolean {
  * Reload once for a chunk-load failure (a new deploy removed the old hashed files). Returns true
  * when a reload was started, false when one already happened within the last 10 s.
  */
-export function reloadForChunkError(now = Date.now(), storage: Storage = sessionStorage, reload: () => void = () => window.location.reload()): boolean {
+export function reloadForChunkError(
+  now = Date.now(),
+  storage: Storage = sessionStorage,
+  reload: () => void = () => window.location.reload(),
+): boolean {
   let last = 0;
   try {
     last = Number(storage.getItem(KEY) ?? 0);

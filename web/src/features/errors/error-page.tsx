@@ -2,7 +2,19 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
-export function ErrorLayout({ code, title, description, children, extra }: { code: string; title: string; description: ReactNode; children?: ReactNode; extra?: ReactNode }) {
+export function ErrorLayout({
+  code,
+  title,
+  description,
+  children,
+  extra,
+}: {
+  code: string;
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-2 p-6 text-center" data-error-code={code}>
       <h1 className="text-7xl leading-tight font-bold tracking-tight">{code}</h1>
@@ -34,7 +46,11 @@ export function HomeButton() {
 /** SPEC §2 not-found screen: exact texts, "Go Back" (history back) and "Back to Home" (/). */
 export function NotFoundPage() {
   return (
-    <ErrorLayout code="404" title="Oops! Page Not Found!" description="It seems like the page you're looking for does not exist or might have been removed.">
+    <ErrorLayout
+      code="404"
+      title="Oops! Page Not Found!"
+      description="It seems like the page you're looking for does not exist or might have been removed."
+    >
       <GoBackButton />
       <HomeButton />
     </ErrorLayout>
@@ -92,7 +108,11 @@ export function ServerErrorPage({ error, onRetry }: { error?: unknown; onRetry?:
 
 export function MaintenancePage() {
   return (
-    <ErrorLayout code="503" title="Website is under maintenance!" description="The site is not available at the moment. We'll be back online shortly.">
+    <ErrorLayout
+      code="503"
+      title="Website is under maintenance!"
+      description="The site is not available at the moment. We'll be back online shortly."
+    >
       <Button variant="outline" onClick={() => window.location.reload()}>
         Try again
       </Button>

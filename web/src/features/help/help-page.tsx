@@ -91,27 +91,40 @@ export function HelpPage() {
         <main className="grid gap-10">
           <div className="grid gap-2">
             <h1 className="text-3xl font-bold tracking-tight">Help</h1>
-            <p className="text-muted-foreground">How to plan a route, edit a project map, find your way with the keyboard and where the map data comes from.</p>
+            <p className="text-muted-foreground">
+              How to plan a route, edit a project map, find your way with the keyboard and where the map data comes from.
+            </p>
           </div>
 
           <Section id="planner" title="Planning a running route">
             <p>
-              Open the <NavLink to="/run" className="font-medium text-foreground underline underline-offset-4">Running Route Planner</NavLink>. Click the map to
-              place a start; every further click adds a waypoint and the route follows real paths and roads between them. Drag a waypoint to move it, drag
-              the line to add one in between, and remove one from its menu.
+              Open the{' '}
+              <NavLink to="/run" className="font-medium text-foreground underline underline-offset-4">
+                Running Route Planner
+              </NavLink>
+              . Click the map to place a start; every further click adds a waypoint and the route follows real paths and roads between them.
+              Drag a waypoint to move it, drag the line to add one in between, and remove one from its menu.
             </p>
             <p>
-              The panel shows the <strong>distance</strong>, the <strong>climb and descent</strong> and an estimated time; the elevation profile follows the
-              route — hover it to see the place on the map. To run a loop, choose a start and a length and let the generator suggest routes. Save a route to
-              find it again on your dashboard, share it with a link, or export it as <strong>GPX</strong> for your watch.
+              The panel shows the <strong>distance</strong>, the <strong>climb and descent</strong> and an estimated time; the elevation
+              profile follows the route — hover it to see the place on the map. To run a loop, choose a start and a length and let the
+              generator suggest routes. Save a route to find it again on your dashboard, share it with a link, or export it as{' '}
+              <strong>GPX</strong> for your watch.
             </p>
           </Section>
 
           <Section id="editor" title="Editing a project map">
             <p>
-              The <NavLink to="/explorer" className="font-medium text-foreground underline underline-offset-4">Project Map Editor</NavLink> opens a project on the map.
-              Pick a drawing tool to add points, lines or areas; select a shape to move its vertices, edit its properties or delete it. Changes are saved with
-              the project, and projects are listed and created under <NavLink to="/dashboard/projects" className="font-medium text-foreground underline underline-offset-4">Projects</NavLink>.
+              The{' '}
+              <NavLink to="/explorer" className="font-medium text-foreground underline underline-offset-4">
+                Project Map Editor
+              </NavLink>{' '}
+              opens a project on the map. Pick a drawing tool to add points, lines or areas; select a shape to move its vertices, edit its
+              properties or delete it. Changes are saved with the project, and projects are listed and created under{' '}
+              <NavLink to="/dashboard/projects" className="font-medium text-foreground underline underline-offset-4">
+                Projects
+              </NavLink>
+              .
             </p>
           </Section>
 
@@ -153,17 +166,17 @@ export function HelpPage() {
 
           <Section id="appearance" title="Appearance and layout">
             <p>
-              The gear button at the edge of the screen opens the <strong>Template Customizer</strong>: choose one of twelve colour themes, the corner radius,
-              light, dark or system mode, the navigation style (sidebar, floating or inset) and the text direction (left-to-right or right-to-left). Your
-              choices stay in this browser; the reset button brings back the defaults.
+              The gear button at the edge of the screen opens the <strong>Template Customizer</strong>: choose one of twelve colour themes,
+              the corner radius, light, dark or system mode, the navigation style (sidebar, floating or inset) and the text direction
+              (left-to-right or right-to-left). Your choices stay in this browser; the reset button brings back the defaults.
             </p>
           </Section>
 
           <Section id="offline" title="Offline and installing the app">
             <p>
-              Waymark can be installed from the browser menu (&quot;Install app&quot; or &quot;Add to Home Screen&quot;); it then opens straight into the
-              route planner. Pages you have opened, map tiles, labels and icons you have seen are kept on the device, so they still work without a
-              connection. When a new version is available, a message offers to reload.
+              Waymark can be installed from the browser menu (&quot;Install app&quot; or &quot;Add to Home Screen&quot;); it then opens
+              straight into the route planner. Pages you have opened, map tiles, labels and icons you have seen are kept on the device, so
+              they still work without a connection. When a new version is available, a message offers to reload.
             </p>
           </Section>
 
@@ -171,7 +184,12 @@ export function HelpPage() {
             <ul className="grid list-disc gap-2 ps-5">
               <li>
                 Map data ©{' '}
-                <a className="font-medium text-foreground underline underline-offset-4" href="https://www.openstreetmap.org/copyright" rel="noreferrer" target="_blank">
+                <a
+                  className="font-medium text-foreground underline underline-offset-4"
+                  href="https://www.openstreetmap.org/copyright"
+                  rel="noreferrer"
+                  target="_blank"
+                >
                   OpenStreetMap contributors
                 </a>
                 , available under the Open Database License (ODbL 1.0).

@@ -60,10 +60,12 @@ export function LandingPage() {
 
       <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-12 px-4 py-10 sm:px-6 sm:py-16">
         <section className="flex max-w-3xl flex-col gap-5">
-          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Waymark: plan runs and map projects on real OpenStreetMap data</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            Waymark: plan runs and map projects on real OpenStreetMap data
+          </h1>
           <p className="text-lg text-pretty text-muted-foreground">
-            A running route planner and a project map editor that run in your browser and keep working offline — routing, elevation and maps come from your
-            own server.
+            A running route planner and a project map editor that run in your browser and keep working offline — routing, elevation and maps
+            come from your own server.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button size="lg" asChild>
@@ -103,8 +105,8 @@ export function LandingPage() {
         <section className="flex items-start gap-3 rounded-xl border border-dashed p-5 text-sm text-muted-foreground">
           <WifiOff aria-hidden className="mt-0.5 size-5 shrink-0" />
           <p>
-            Install Waymark from your browser&apos;s menu to use the planner as an app. Pages you have opened keep working without a connection; the map
-            tiles and routing graph of the bundled regions are served by your own Waymark server.
+            Install Waymark from your browser&apos;s menu to use the planner as an app. Pages you have opened keep working without a
+            connection; the map tiles and routing graph of the bundled regions are served by your own Waymark server.
           </p>
         </section>
       </main>
@@ -112,7 +114,12 @@ export function LandingPage() {
       <footer className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-2 border-t px-4 py-6 text-sm text-muted-foreground sm:px-6">
         <p>
           Map data ©{' '}
-          <a className="underline underline-offset-4 hover:text-foreground" href="https://www.openstreetmap.org/copyright" rel="noreferrer" target="_blank">
+          <a
+            className="underline underline-offset-4 hover:text-foreground"
+            href="https://www.openstreetmap.org/copyright"
+            rel="noreferrer"
+            target="_blank"
+          >
             OpenStreetMap contributors
           </a>
           . Elevation: SRTM (NASA/USGS).

@@ -19,7 +19,10 @@ export async function fetchBuildId(fetcher: typeof fetch = fetch): Promise<strin
 }
 
 /** Start polling; `onNewBuild` is called once when the served build differs from the first one seen. */
-export function startBuildPolling(onNewBuild: (id: string) => void, opts: { intervalMs?: number; fetcher?: typeof fetch } = {}): () => void {
+export function startBuildPolling(
+  onNewBuild: (id: string) => void,
+  opts: { intervalMs?: number; fetcher?: typeof fetch } = {},
+): () => void {
   const interval = opts.intervalMs ?? BUILD_POLL_INTERVAL_MS;
   let initial: string | null = null;
   let notified = false;

@@ -45,7 +45,11 @@ export function LoadingBar() {
 
   const width = phase === 'idle' ? 0 : phase === 'loading' ? 90 : 100;
   const transition =
-    phase === 'loading' ? `width ${LOADING_BAR.durationMs}ms cubic-bezier(0.1, 0.6, 0.3, 1)` : phase === 'idle' ? 'none' : `width 150ms ease-out, opacity ${LOADING_BAR.resetDelayMs}ms ease`;
+    phase === 'loading'
+      ? `width ${LOADING_BAR.durationMs}ms cubic-bezier(0.1, 0.6, 0.3, 1)`
+      : phase === 'idle'
+        ? 'none'
+        : `width 150ms ease-out, opacity ${LOADING_BAR.resetDelayMs}ms ease`;
   return (
     <div
       role="progressbar"

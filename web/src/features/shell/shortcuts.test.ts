@@ -32,7 +32,11 @@ describe('key sequences', () => {
 
   it('drops an invalid definition with a console trace only', () => {
     const trace = vi.spyOn(console, 'trace').mockImplementation(() => {});
-    const bad = [{ keys: [], description: 'empty', run: () => {} }, { keys: ['g', 'h'], description: 'no run' } as unknown as ShortcutDefinition, ...defs];
+    const bad = [
+      { keys: [], description: 'empty', run: () => {} },
+      { keys: ['g', 'h'], description: 'no run' } as unknown as ShortcutDefinition,
+      ...defs,
+    ];
     expect(validShortcuts(bad).map((d) => d.description)).toEqual(['home', 'email']);
     expect(trace).toHaveBeenCalledTimes(2);
     trace.mockRestore();

@@ -27,7 +27,8 @@ export function validShortcuts(defs: readonly ShortcutDefinition[]): ShortcutDef
 /** True when the key event happens while the user types in a field. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"]')) return true;
+  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"]'))
+    return true;
   return target instanceof HTMLElement && target.isContentEditable === true;
 }
 
@@ -44,7 +45,8 @@ export function createSequenceMatcher(defs: readonly ShortcutDefinition[], delay
     last = at;
     buffer.push(norm(key));
     // Keep only a suffix that is still a prefix of some sequence.
-    while (buffer.length && !defs.some((d) => d.keys.length >= buffer.length && buffer.every((k, i) => norm(d.keys[i]!) === k))) buffer.shift();
+    while (buffer.length && !defs.some((d) => d.keys.length >= buffer.length && buffer.every((k, i) => norm(d.keys[i]!) === k)))
+      buffer.shift();
     const done = defs.find((d) => d.keys.length === buffer.length && d.keys.every((k, i) => norm(k) === buffer[i]));
     if (done) buffer = [];
     return done ?? null;

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { GridPage } from '@/features/shell/grid-page';
 
 export const Route = createFileRoute('/_fullscreen/grid')({
   head: () => ({ meta: [{ title: 'Grid · Waymark' }] }),
-  component: () => <div className="p-6">Grid</div>,
+  component: GridPage,
 });

@@ -9,7 +9,19 @@ import type { SessionUser } from '@/lib/session';
 import { useDashboardSummary, type DashboardSummary } from '../api/get-summary';
 import { formatClimb, formatDistance, formatMonth, relativeTime } from '../lib/format';
 
-function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value: ReactNode; hint?: ReactNode; icon: typeof Activity; testId: string }) {
+function Stat({
+  label,
+  value,
+  hint,
+  icon: Icon,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon: typeof Activity;
+  testId: string;
+}) {
   return (
     <Card className="gap-2" data-testid={testId}>
       <CardHeader>
@@ -163,7 +175,11 @@ export function DashboardPage({ user }: { user: SessionUser }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">{firstName ? `Welcome back, ${firstName}` : 'Dashboard'}</h1>
-          <p className="text-muted-foreground">{data ? `Your running and mapping in ${formatMonth(data.period.from, data.period.timeZone)}.` : 'Your running and mapping at a glance.'}</p>
+          <p className="text-muted-foreground">
+            {data
+              ? `Your running and mapping in ${formatMonth(data.period.from, data.period.timeZone)}.`
+              : 'Your running and mapping at a glance.'}
+          </p>
         </div>
         <div className="flex gap-2">
           <Button variant="outline" asChild>
@@ -201,7 +217,12 @@ export function DashboardPage({ user }: { user: SessionUser }) {
               icon={RouteIcon}
               hint={data.routesTotal === 0 ? 'No saved routes yet' : `${data.routesTotal} saved in all`}
             />
-            <Stat testId="stat-distance" label="Distance this month" value={formatDistance(data.routesThisMonth.distanceM)} icon={Footprints} />
+            <Stat
+              testId="stat-distance"
+              label="Distance this month"
+              value={formatDistance(data.routesThisMonth.distanceM)}
+              icon={Footprints}
+            />
             <Stat testId="stat-climb" label="Climb this month" value={formatClimb(data.routesThisMonth.ascentM)} icon={Mountain} />
           </section>
           {data.routesThisMonth.count === 0 && (

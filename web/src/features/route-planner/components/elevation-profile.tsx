@@ -24,7 +24,7 @@ export function ElevationProfile({ route, units, hover, onHover, className }: Pr
   const pts = useMemo<{ d: number; e: number; g: number | null }[]>(
     () =>
       route.profile && route.profile.length >= 2
-        ? thin(route.profile, 240).map((p) => ({ d: p.distance, e: p.elevation, g: p.grade * 100 }))
+        ? smoothGrades(thin(route.profile, 240).map((p) => ({ d: p.distance, e: p.elevation, g: p.grade * 100 })))
         : sampleProfile(route.coords, route.cum, 160).map((p) => ({ ...p, g: null })),
     [route],
   );
@@ -143,6 +143,14 @@ function thin<T extends { distance: number; elevation: number; grade: number }>(
   }
   if (out[out.length - 1] !== p[p.length - 1]) out.push(p[p.length - 1]!);
   return out;
+}
+
+/** Moving average of the grade over 5 samples, so SRTM speckle does not stripe the chart. */
+function smoothGrades(pts: { d: number; e: number; g: number }[]) {
+  return pts.map((p, i) => {
+    const win = pts.slice(Math.max(0, i - 2), i + 3);
+    return { ...p, g: win.reduce((s, q) => s + q.g, 0) / win.length };
+  });
 }
 
 function niceStep(total: number): number {

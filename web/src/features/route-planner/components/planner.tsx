@@ -146,7 +146,11 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
   const qc = useQueryClient();
   const isMobile = useIsMobile();
   const phone = variant === 'app' || isMobile;
-  const signedIn = !!session.data;
+  // Offline the session cannot be checked: trust the last answer so saves can be queued.
+  const signedIn = session.data ? true : session.data === null ? false : wasSignedIn();
+  useEffect(() => {
+    if (session.data !== undefined) rememberSignedIn(!!session.data);
+  }, [session.data]);
 
   // The unsaved route survives a reload.
   useEffect(() => {
@@ -352,7 +356,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
       <RegionMap
         region={region}
         className="absolute inset-0"
-        ariaLabel="Route planner map: click to add a waypoint"
+        ariaLabel="Route planner map: click, or press Enter, to add a waypoint at the centre; Delete removes the last"
         onLoad={(m) => {
           // the map instance for browser tests and debugging (same hook as the other map pages)
           (window as unknown as { __waymarkMap?: unknown }).__waymarkMap = m;
@@ -418,7 +422,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
               <span className="sr-only">{sheetOpen ? 'Hide details' : 'Show details'}</span>
             </span>
           </button>
-          <div id="planner-sheet" hidden={!sheetOpen} className="max-h-[55svh] overflow-auto px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+          <div id="planner-sheet" hidden={!sheetOpen} className="max-h-[45svh] overflow-auto px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
             {stats}
           </div>
         </section>
@@ -529,6 +533,22 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
       </Dialog>
     </div>
   );
+}
+
+const SIGNED_IN_KEY = 'waymark.planner.signed-in';
+function wasSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+function rememberSignedIn(v: boolean) {
+  try {
+    localStorage.setItem(SIGNED_IN_KEY, v ? '1' : '0');
+  } catch {
+    /* storage disabled */
+  }
 }
 
 function WaypointList({ waypoints, onMode, onDelete }: { waypoints: Waypoint[]; onMode(i: number, m: Waypoint['mode']): void; onDelete(id: string): void }) {

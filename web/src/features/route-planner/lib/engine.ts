@@ -1,6 +1,4 @@
-import { RunningGraph } from '@waymark/geo';
-import { LoopGenerator } from '@waymark/geo/routing/loop';
-import { RoutePlanner, type RouteResult } from '@waymark/geo/routing/planner';
+import { LoopGenerator, RoutePlanner, RunningGraph, type RouteResult } from '@waymark/geo';
 import type { LoopRequest } from '../worker/protocol';
 import type { AssembledRoute, LegMode, LoopAlternative } from './types';
 

@@ -1,4 +1,4 @@
-import { exportTrack, importTrack, trackToWaypoints, type TrackFormat } from '@waymark/geo/io/formats';
+import { exportTrack, importTrack, trackToWaypoints, type TrackFormat } from '@waymark/geo';
 import type { AssembledRoute } from './types';
 
 export const EXPORT_FORMATS: { format: TrackFormat; label: string; ext: string; mime: string }[] = [

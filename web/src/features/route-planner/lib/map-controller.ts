@@ -40,6 +40,7 @@ export const ALT_COLORS = ['#2563eb', '#db2777', '#0d9488', '#9333ea', '#ca8a04'
 export class PlannerMapController {
   private drag: { kind: 'waypoint'; id: string } | { kind: 'line'; leg: number } | null = null;
   private dragMoved = false;
+  private hoveringLine = false;
   private suppressClick = false;
   private waypoints: Waypoint[] = [];
   private route: AssembledRoute | null = null;
@@ -113,6 +114,22 @@ export class PlannerMapController {
     };
     on('dblclick', del);
     on('contextmenu', del);
+    // Keyboard: with the map focused (arrow keys pan, +/- zoom), Enter adds a waypoint at the
+    // map centre and Backspace/Delete removes the last one.
+    const canvas = m.getCanvas();
+    const onKey = (e: KeyboardEvent) => {
+      if (!this.editable || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        const c = m.getCenter();
+        this.cb.onAdd([c.lng, c.lat]);
+      } else if ((e.key === 'Backspace' || e.key === 'Delete') && this.waypoints.length) {
+        e.preventDefault();
+        this.cb.onDelete(this.waypoints[this.waypoints.length - 1]!.id);
+      }
+    };
+    canvas.addEventListener('keydown', onKey);
+    this.cleanup.push(() => canvas.removeEventListener('keydown', onKey));
   }
 
   private hit(point: { x: number; y: number }, layers: string[]) {
@@ -145,9 +162,17 @@ export class PlannerMapController {
 
   private moveTo(e: PointerEvt) {
     if (!this.drag) {
-      if (!this.route || !this.editable) return;
+      if (!this.route) return;
       const over = this.hit(e.point, [`${S.waypoints}-dot`, `${S.route}-line`]);
-      this.map.getCanvas().style.cursor = over ? 'grab' : '';
+      if (this.editable) this.map.getCanvas().style.cursor = over ? 'grab' : '';
+      // hovering the line shows the same spot on the elevation profile
+      if (over && over.layer.id === `${S.route}-line`) {
+        this.hoveringLine = true;
+        this.cb.onHover(this.distanceNear(e.lngLat.lng, e.lngLat.lat));
+      } else if (this.hoveringLine) {
+        this.hoveringLine = false;
+        this.cb.onHover(null);
+      }
       return;
     }
     this.dragMoved = true;
@@ -175,6 +200,24 @@ export class PlannerMapController {
     const at: LonLat = [e.lngLat.lng, e.lngLat.lat];
     if (d.kind === 'waypoint') this.cb.onMove(d.id, at);
     else this.cb.onInsert(d.leg, at);
+  }
+
+  /** Distance along the route of its vertex nearest to lon/lat. */
+  private distanceNear(lon: number, lat: number): number | null {
+    const r = this.route;
+    if (!r) return null;
+    const k = Math.cos((lat * Math.PI) / 180);
+    let best = Infinity;
+    let at = 0;
+    for (let i = 0; i < r.coords.length; i++) {
+      const c = r.coords[i]!;
+      const d = ((c[0] - lon) * k) ** 2 + (c[1] - lat) ** 2;
+      if (d < best) {
+        best = d;
+        at = i;
+      }
+    }
+    return r.cum[at] ?? null;
   }
 
   private src(id: string) {
