@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraphBytes } from '../../packages/geo/src/test-support/andorra.ts';
-import { encodePolyline3 } from '../src/planner/polyline.ts';
+import { encodeRouteGeometry } from '@waymark/geo';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
 
@@ -37,7 +37,7 @@ function routeBody(over: Record<string, unknown> = {}) {
       { ...B, mode: 'snap' },
       { ...C, mode: 'freehand' },
     ],
-    geometry: encodePolyline3([
+    geometry: encodeRouteGeometry([
       [A.lon, A.lat, 1050],
       [B.lon, B.lat, 1080],
       [C.lon, C.lat, 1100],

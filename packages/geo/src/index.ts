@@ -48,4 +48,13 @@ export {
   type ImportOptions,
 } from './io/formats.ts';
 export { parseXml, XmlError, type XmlElement } from './io/xml.ts';
-export { encodePolyline, decodePolyline, encodePolyline3, decodePolyline3, PolylineError } from './io/polyline.ts';
+export {
+  encodePolyline,
+  decodePolyline,
+  encodePolyline3,
+  decodePolyline3,
+  encodeRouteGeometry,
+  decodeRouteGeometry,
+  PolylineError,
+} from './io/polyline.ts';
+export { waypointsAlong } from './routing/waypoints.ts';

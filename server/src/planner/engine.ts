@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LoopGenerator, RoutePlanner, RunningGraph, type LoopResult, type RouteResult } from '@waymark/geo';
+import { LoopGenerator, RoutePlanner, RunningGraph, waypointsAlong, type LoopResult, type RouteResult } from '@waymark/geo';
 import { HttpError } from '../http/errors.ts';
 
 /** How far outside a region graph's bbox a point may be (m) before it is refused with 422. */
@@ -83,27 +83,6 @@ export function routeJson(r: RouteResult) {
   };
 }
 
-/**
- * Waypoints that reproduce a routed line when each leg is snapped (same as the browser's
- * waypointsAlong): points every ≥ 400 m along the line, at most 98, plus both ends.
- */
-export function waypointsAlong(coords: readonly (readonly number[])[], cum: readonly number[], maxWaypoints = 98): [number, number][] {
-  const total = cum[cum.length - 1] ?? 0;
-  if (coords.length < 2 || total <= 0) return coords.map((c) => [c[0]!, c[1]!]);
-  const step = Math.max(400, total / (maxWaypoints - 1));
-  const out: [number, number][] = [[coords[0]![0]!, coords[0]![1]!]];
-  let j = 0;
-  for (let d = step; d < total - step * 0.3; d += step) {
-    while (j < cum.length - 2 && cum[j + 1]! < d) j++;
-    const t = cum[j + 1]! > cum[j]! ? (d - cum[j]!) / (cum[j + 1]! - cum[j]!) : 0;
-    const a = coords[j]!;
-    const b = coords[j + 1]!;
-    out.push([a[0]! + (b[0]! - a[0]!) * t, a[1]! + (b[1]! - a[1]!) * t]);
-  }
-  const last = coords[coords.length - 1]!;
-  out.push([last[0]!, last[1]!]);
-  return out;
-}
 
 export function loopJson(r: LoopResult) {
   return {

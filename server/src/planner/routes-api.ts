@@ -4,7 +4,7 @@ import type { AppContext, AppEnv } from '../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { HttpError, notFound, parseOr400, readJson } from '../http/errors.ts';
 import type { RoutesTable } from './db.ts';
-import { decodePolyline3 } from './polyline.ts';
+import { decodeRouteGeometry } from '@waymark/geo';
 import { createRouteBody, listQuery, patchRouteBody, routeId } from './schemas.ts';
 
 type Row = Selectable<RoutesTable>;
@@ -28,7 +28,7 @@ function toJson(r: Row, viewerId: string | undefined, full = true) {
 function checkGeometry(geometry: string | undefined) {
   if (geometry === undefined) return;
   try {
-    decodePolyline3(geometry);
+    decodeRouteGeometry(geometry);
   } catch (err) {
     throw new HttpError(400, 'validation_error', `Invalid route: geometry: ${(err as Error).message}`);
   }

@@ -64,3 +64,27 @@ export const encodePolyline3 = (points: readonly (readonly number[])[], precisio
   encode(points, [10 ** precision, 10 ** precision, 10], [1, 0, 2]);
 export const decodePolyline3 = (s: string, precision = 6) =>
   decode(s, [10 ** precision, 10 ** precision, 10], [1, 0, 2]) as [number, number, number][];
+
+/**
+ * Route geometry codec (used for stored routes by the server and the browser): three values per
+ * point — longitude and latitude at 1e-6°, elevation at 0.1 m. Unknown elevations are stored as
+ * the previous point's value; decoding also rejects out-of-range coordinates.
+ */
+export function encodeRouteGeometry(points: readonly (readonly [number, number, number?])[]): string {
+  let prev = 0;
+  return encodePolyline3(
+    points.map(([lon, lat, ele]) => {
+      if (ele !== undefined && Number.isFinite(ele)) prev = ele;
+      return [lon, lat, prev];
+    }),
+  );
+}
+
+/** Decode a route geometry; throws PolylineError on malformed input or out-of-range coordinates. */
+export function decodeRouteGeometry(s: string): [lon: number, lat: number, ele: number][] {
+  const pts = decodePolyline3(s);
+  for (const [lon, lat] of pts) {
+    if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) throw new PolylineError('polyline coordinate out of range');
+  }
+  return pts;
+}

@@ -14,7 +14,7 @@ import { createRoute, routeQuery, routesKey, updateRoute, type RouteBody, type S
 import { wp } from '../lib/edit';
 import { EXPORT_FORMATS, download, fileName, readTrackFile, routeFileText } from '../lib/io';
 import { enqueue, isOffline, syncOutbox } from '../lib/outbox';
-import { decodePolyline3, encodePolyline3 } from '../lib/polyline';
+import { decodeRouteGeometry, encodeRouteGeometry } from '@waymark/geo';
 import { DEFAULT_PREFS, draftWaypoints, loadDraft, loadOutbox, loadPrefs, saveDraft, savePrefs, type Prefs } from '../lib/storage';
 import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from '../lib/types';
 import { usePlanner } from '../lib/use-planner';
@@ -43,7 +43,7 @@ export interface PlannerProps {
 function storedRoute(r: SavedRoute): AssembledRoute | null {
   let pts: [number, number, number][];
   try {
-    pts = decodePolyline3(r.geometry);
+    pts = decodeRouteGeometry(r.geometry);
   } catch {
     return null;
   }
@@ -223,7 +223,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
           visibility: m.visibility,
           region,
           waypoints: waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode })),
-          geometry: encodePolyline3(route.coords),
+          geometry: encodeRouteGeometry(route.coords),
           stats: { distanceM: route.stats.distanceM, ascentM: route.stats.ascentM, descentM: route.stats.descentM, timeS: route.stats.timeS },
         }
       : null;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waypointsAlong } from './engine';
-import { decodePolyline3, encodePolyline3 } from './polyline';
+import { decodeRouteGeometry, encodeRouteGeometry, waypointsAlong } from '@waymark/geo';
 import { distanceMarkers, gradeColor, pointAt, sampleProfile } from './profile';
 import { loadDraft, saveDraft, DRAFT_KEY } from './storage';
 
@@ -48,7 +47,7 @@ describe('storage', () => {
     expect(loadDraft()).toBeNull();
   });
   it('shares the server geometry codec', () => {
-    const s = encodePolyline3(coords);
-    expect(decodePolyline3(s)[2]).toEqual([1.52, 42.5, 1050]);
+    const s = encodeRouteGeometry(coords);
+    expect(decodeRouteGeometry(s)[2]).toEqual([1.52, 42.5, 1050]);
   });
 });
