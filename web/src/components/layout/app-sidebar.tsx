@@ -1,4 +1,4 @@
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useRouter } from '@tanstack/react-router';
 import { MapPinned } from 'lucide-react';
 import type * as React from 'react';
 import {
@@ -18,7 +18,7 @@ import {
   type SidebarVariant,
 } from '@/components/ui/sidebar';
 import type { SessionUser } from '@/lib/session';
-import { isActivePath, visibleNav } from './nav-data';
+import { isActivePath, routeExists, visibleNav } from './nav-data';
 import { NavLink } from './nav-link';
 import { UserMenu } from './user-menu';
 
@@ -35,6 +35,7 @@ export function AppSidebar({
   collapsible: SidebarCollapsible;
 }) {
   const pathname = useLocation({ select: (l) => l.pathname });
+  const router = useRouter();
   const { isMobile, setOpenMobile } = useSidebar();
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
@@ -60,7 +61,7 @@ export function AppSidebar({
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label="Sections">
-          {visibleNav(user?.role).map((group) => (
+          {visibleNav(user?.role, routeExists(router.routesByPath)).map((group) => (
             <SidebarGroup key={group.title}>
               <SidebarGroupLabel>{group.title}</SidebarGroupLabel>
               <SidebarMenu>

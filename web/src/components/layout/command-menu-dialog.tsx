@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/command';
 import { resetPreferences, setPreferences } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
-import { visibleNav } from './nav-data';
+import { routeExists, visibleNav } from './nav-data';
 import { OPEN_CUSTOMIZER_EVENT, setCommandMenuOpen, useCommandMenuOpen } from './command-menu-store';
 import { useSignOut } from './user-menu';
 
@@ -33,7 +33,7 @@ export default function CommandMenuDialog() {
       <CommandInput placeholder="Type a command or search…" aria-label="Search pages and actions" />
       <CommandList>
         <CommandEmpty>No results found.</CommandEmpty>
-        {visibleNav(session?.user.role).map((group) => (
+        {visibleNav(session?.user.role, routeExists(router.routesByPath)).map((group) => (
           <CommandGroup key={group.title} heading={group.title}>
             {group.items.map((item) => (
               <CommandItem

@@ -90,11 +90,21 @@ export const navGroups: NavGroup[] = [
 ];
 
 /** Navigation visible to a user of the given role. */
-export function visibleNav(role: 'user' | 'admin' | null | undefined): NavGroup[] {
+/**
+ * The navigation a user sees: admin-only entries for admins, and only pages this build has
+ * (`exists` is asked for each path — pass the router's route table), so no entry leads to a 404.
+ */
+export function visibleNav(role: 'user' | 'admin' | null | undefined, exists: (path: string) => boolean = () => true): NavGroup[] {
   return navGroups
     .filter((g) => !g.adminOnly || role === 'admin')
-    .map((g) => ({ ...g, items: g.items.filter((i) => !i.adminOnly || role === 'admin') }))
+    .map((g) => ({ ...g, items: g.items.filter((i) => (!i.adminOnly || role === 'admin') && exists(i.to)) }))
     .filter((g) => g.items.length > 0);
+}
+
+/** A predicate over app paths from the router's table of routes (by full path). */
+export function routeExists(routesByPath: object): (path: string) => boolean {
+  const paths = new Set(Object.keys(routesByPath).map((p) => p.replace(/(.)\/$/, '$1')));
+  return (path) => paths.has(path);
 }
 
 const titles = new Map(navGroups.flatMap((g) => g.items.map((i) => [i.to, i.title] as const)));

@@ -33,7 +33,7 @@ export function Customizer() {
         onClick={() => setOpen(true)}
         onPointerEnter={() => void loadSurface()}
         onFocus={() => void loadSurface()}
-        className="fixed end-0 top-1/2 z-40 -translate-y-1/2 rounded-e-none shadow-lg print:hidden"
+        className="fixed end-0 top-1/3 z-40 -translate-y-1/2 rounded-e-none shadow-lg md:top-1/2 print:hidden"
       >
         <Settings className="size-5 motion-safe:animate-[spin_6s_linear_infinite]" />
       </Button>

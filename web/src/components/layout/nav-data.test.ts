@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { routeExists, visibleNav } from './nav-data';
+
+describe('navigation', () => {
+  const paths = routeExists({ '/': 1, '/dashboard/': 1, '/run': 1, '/admin/users': 1, '/help': 1 });
+
+  it('lists only pages the build has (index routes match without their trailing slash)', () => {
+    const items = visibleNav('user', paths).flatMap((g) => g.items.map((i) => i.to));
+    expect(items).toContain('/dashboard');
+    expect(items).toContain('/run');
+    expect(items).not.toContain('/tasks');
+    expect(items).not.toContain('/admin/users');
+  });
+
+  it('shows admin entries to admins only', () => {
+    expect(visibleNav('admin', paths).flatMap((g) => g.items.map((i) => i.to))).toContain('/admin/users');
+  });
+});
