@@ -9,7 +9,7 @@ import { TEST_DB } from './support/db.ts';
 
 // Real Andorra graph: the built pack when present, else built here from the bundled extract.
 const REPO = path.resolve(import.meta.dirname, '../..');
-let packs = path.join(REPO, 'data/packs');
+let packs = path.resolve(REPO, process.env.REGIONS_DIR ?? 'data/packs');
 let tmpPacks: string | null = null;
 
 // Two points on paths in Andorra la Vella / Escaldes and one in France (outside).
@@ -70,6 +70,8 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     expect(route.stats.distanceM).toBeGreaterThan(1000);
     expect(route.stats.distanceM).toBeLessThan(10_000);
     expect(route.stats.timeS).toBeGreaterThan(0);
+    expect(route.stats.greenM).toBeGreaterThanOrEqual(0);
+    expect(route.stats.greenM).toBeLessThanOrEqual(route.stats.distanceM);
     expect(route.legStarts).toHaveLength(2);
     expect(route.coords.length).toBe(route.cum.length);
     expect(route.profile.length).toBeGreaterThan(2);
@@ -112,8 +114,28 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     expect(again.alternatives.map((a: any) => a.distanceM)).toEqual(alternatives.map((a: any) => a.distanceM));
   });
 
-  it('validates loop requests (1–100 km, heading, seed)', async () => {
-    for (const bad of [{ distanceKm: 0.5 }, { distanceKm: 101 }, { distanceKm: 10, heading: 400 }, { distanceKm: 10, seed: -1 }, { distanceKm: '10' }]) {
+  it('takes preferGreen and returns greener loops with it', async () => {
+    const req = { region: 'andorra', start: { lon: 1.533, lat: 42.556 }, distanceKm: 6, seed: 1, alternatives: 1 };
+    const plain = (await (await t.json('POST', '/api/route/loop', { ...req, preferences: { preferGreen: false } })).json()) as any;
+    const res = await t.json('POST', '/api/route/loop', { ...req, preferences: { preferGreen: true } });
+    expect(res.status).toBe(200);
+    const pref = (await res.json()) as any;
+    expect(pref.alternatives).toHaveLength(1);
+    expect(Math.abs(pref.alternatives[0].distanceM - 6000)).toBeLessThan(300);
+    // seed 1 from Ordino: the green preference picks a different loop (the plain one runs on no green at all)
+    expect(pref.alternatives[0].coords).not.toEqual(plain.alternatives[0].coords);
+  });
+
+  it('validates loop requests (1–100 km, heading, seed, preferences)', async () => {
+    for (const bad of [
+      { distanceKm: 0.5 },
+      { distanceKm: 101 },
+      { distanceKm: 10, heading: 400 },
+      { distanceKm: 10, seed: -1 },
+      { distanceKm: '10' },
+      { distanceKm: 10, preferences: { preferGreen: 'yes' } },
+      { distanceKm: 10, preferences: { preferGreenery: true } },
+    ]) {
       await err(await t.json('POST', '/api/route/loop', { region: 'andorra', start: A, ...bad }), 400, 'validation_error');
     }
   });

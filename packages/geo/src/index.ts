@@ -2,9 +2,29 @@
 export { EARTH_RADIUS_M, haversine, haversineLL } from './distance.ts';
 export { buildRunningGraph, GRAPH_FORMAT_VERSION, type BuildOptions, type GraphBuildInput, type OsmWayInput } from './graph/build.ts';
 export { RunningGraph, GraphFormatError, type BBox, type LonLat } from './graph/graph.ts';
+export {
+  GreenIndex,
+  isGreenArea,
+  isWatersideArea,
+  isWatersideLine,
+  GREEN_TAGS,
+  GREEN_SAMPLE_M,
+  WATERSIDE_M,
+  type GreenAreas,
+  type GreenPolygon,
+  type WaterLines,
+} from './graph/green.ts';
 export { WAY_CLASS_NAMES, SURFACE_NAMES, wayProfile, type WayClassName, type SurfaceName, type WayProfile } from './graph/profile.ts';
 export { SnapIndex, type Snap } from './routing/snap.ts';
-export { Router, classMultipliers, type PathResult, type PathStep, type RoutePreferences, type SearchOptions } from './routing/search.ts';
+export {
+  Router,
+  classMultipliers,
+  greenMultiplier,
+  type PathResult,
+  type PathStep,
+  type RoutePreferences,
+  type SearchOptions,
+} from './routing/search.ts';
 export {
   RoutePlanner,
   RouteError,

@@ -241,7 +241,7 @@ export function buildRegion(opts: BuildOptions): RegionMeta {
 
   const terrain = buildTerrain(dem, bbox, TERRAIN_MAX_ZOOM, { ...metaCommon, type: 'overlay', attribution: 'SRTM (NASA/USGS)' });
   lap('terrain');
-  const graph = buildGraph(osm, dem);
+  const graph = buildGraph(osm, dem, fb.green, fb.waterside);
   lap('graph');
   const places = dedupePlaces(fb.places);
   lap('places');
@@ -300,7 +300,7 @@ export function buildRegion(opts: BuildOptions): RegionMeta {
     fs.chmodSync(tmp, 0o755);
     swapIn(tmp, final);
     log(
-      `${opts.name}: ${basemap.size} basemap tiles, ${terrain.tiles} terrain tiles, ${places.length} places, graph ${graph.nodes} nodes in ${meta.buildMs.total} ms`,
+      `${opts.name}: ${basemap.size} basemap tiles, ${terrain.tiles} terrain tiles, ${places.length} places, graph ${graph.nodes} nodes (${graph.greenKm} km green) in ${meta.buildMs.total} ms`,
     );
     return meta;
   } catch (e) {

@@ -1,8 +1,9 @@
 // OSM → Protomaps basemap schema (layers earth, landuse, water, roads, buildings, pois, places,
 // boundaries) and the place-search index. Geometry is projected to world coordinates (tiles.ts).
+import { isGreenArea, isWatersideArea, isWatersideLine, type GreenPolygon } from '@waymark/geo';
 import { seaPolygons } from './coast.ts';
 import type { OsmData, OsmWay, Tags } from './osm.ts';
-import { bboxOf, latToY, lonToX, ringArea, type Feature, type Props } from './tiles.ts';
+import { bboxOf, latToY, lonToX, ringArea, xToLon, yToLat, type Feature, type Props } from './tiles.ts';
 
 export interface Place {
   name: string;
@@ -208,6 +209,13 @@ function nameProps(tags: Tags, props: Props) {
 export class FeatureBuilder {
   readonly features: Feature[] = [];
   readonly places: Place[] = [];
+  /**
+   * Green areas (geo's isGreenArea: parks, woods, meadows …) as lon/lat polygons for the routing
+   * graph, from the same closed ways and assembled multipolygons as the landuse layer.
+   */
+  readonly green: GreenPolygon[] = [];
+  /** rivers, streams and lake shorelines (lon/lat polylines): their banks count as green too */
+  readonly waterside: number[][] = [];
   private readonly coastlines: number[][] = [];
   private missingNodes = 0;
 
@@ -384,6 +392,7 @@ export class FeatureBuilder {
       const props: Props = { kind: t.waterway === 'river' || t.waterway === 'canal' ? 'river' : 'stream', kind_detail: t.waterway };
       nameProps(t, props);
       this.push('water', 2, [line], props, WATERWAYS[t.waterway]!);
+      if (isWatersideLine(t)) this.waterside.push(ringToLonLat(line));
       return;
     }
     if (t.natural === 'coastline') {
@@ -405,6 +414,8 @@ export class FeatureBuilder {
   }
 
   private area(t: Tags, rings: number[][], id: number) {
+    if (isGreenArea(t)) this.green.push(rings.map(ringToLonLat));
+    if (isWatersideArea(t)) this.waterside.push(...rings.map(ringToLonLat));
     if (t.building || t['building:part']) {
       const levels = num(t['building:levels']);
       const height = num(t.height) ?? (levels !== undefined ? levels * METRES_PER_LEVEL : DEFAULT_BUILDING_HEIGHT);
@@ -444,6 +455,16 @@ export class FeatureBuilder {
     }
     void id;
   }
+}
+
+/** world-coordinate ring → flat lon/lat ring */
+function ringToLonLat(r: number[]): number[] {
+  const out = new Array<number>(r.length);
+  for (let i = 0; i < r.length; i += 2) {
+    out[i] = xToLon(r[i]!);
+    out[i + 1] = yToLat(r[i + 1]!);
+  }
+  return out;
 }
 
 function centroidPoint(rings: number[][]): number[] {

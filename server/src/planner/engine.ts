@@ -75,7 +75,7 @@ export function routeJson(r: RouteResult) {
     coords: r.coordinates.map((c) => [c[0], c[1], c[2] ?? 0]),
     cum: r.distances,
     legStarts: r.legs.map((l) => l.from),
-    stats: { distanceM: r.distance, ascentM: r.ascent ?? 0, descentM: r.descent ?? 0, timeS: r.time },
+    stats: { distanceM: r.distance, ascentM: r.ascent ?? 0, descentM: r.descent ?? 0, timeS: r.time, greenM: r.greenMetres },
     wayTypes: r.wayTypes,
     surfaces: r.surfaces,
     snapped: r.waypoints,
@@ -83,7 +83,7 @@ export function routeJson(r: RouteResult) {
   };
 }
 
-
+/** One loop alternative's JSON (distance, climb, heading, retrace share, green metres, editable waypoints). */
 export function loopJson(r: LoopResult) {
   return {
     coords: r.coordinates.map((c) => [c[0], c[1], c[2] ?? 0]),
@@ -91,6 +91,7 @@ export function loopJson(r: LoopResult) {
     ascentM: r.ascent ?? 0,
     heading: r.heading,
     retrace: r.retrace,
+    greenM: r.greenMetres,
     waypoints: waypointsAlong(r.coordinates, r.distances),
   };
 }

@@ -68,7 +68,11 @@ export const loopRequestBody = z.object({
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
   alternatives: z.number().int().min(1).max(5).default(3),
   preferences: z
-    .object({ preferPaths: z.boolean().default(false), avoidBusyRoads: z.boolean().default(false) })
-    .default({ preferPaths: false, avoidBusyRoads: false }),
+    .strictObject({
+      preferPaths: z.boolean().default(false),
+      avoidBusyRoads: z.boolean().default(false),
+      preferGreen: z.boolean().default(false),
+    })
+    .default({ preferPaths: false, avoidBusyRoads: false, preferGreen: false }),
   paceSecPerKm: z.number().min(120).max(1800).optional(),
 });

@@ -1,5 +1,6 @@
 import { haversineLL } from '../distance.ts';
 import { COORD_SCALE, GRAPH_FORMAT_VERSION, GRAPH_MAGIC, HEADER_BYTES, fnv1a, layout } from './format.ts';
+import { GreenIndex, type GreenAreas, type WaterLines } from './green.ts';
 import { wayProfile } from './profile.ts';
 
 export { GRAPH_FORMAT_VERSION } from './format.ts';
@@ -16,6 +17,13 @@ export interface GraphBuildInput {
   ways: Iterable<OsmWayInput>;
   /** ground elevation in metres at lon/lat (bilinear from the DEM), NaN when unknown */
   elevation(lon: number, lat: number): number;
+  /**
+   * Green polygons (parks, woods, meadows … see green.ts isGreenArea) in lon/lat. Each edge stores
+   * the share of its length inside them (edgeGreen); without them every edge is 0 % green.
+   */
+  green?: GreenAreas;
+  /** rivers, streams and lake shorelines (lon/lat polylines): ways within WATERSIDE_M of them count as green */
+  waterside?: WaterLines;
 }
 
 export interface BuildOptions {
@@ -173,6 +181,10 @@ export function buildRunningGraph(input: GraphBuildInput, options: BuildOptions 
   const edgeShapeStart = new Uint32Array(buf, L.edgeShapeStart, m + 1);
   const edgeClass = new Uint8Array(buf, L.edgeClass, m);
   const edgeSurface = new Uint8Array(buf, L.edgeSurface, m);
+  const edgeGreen = new Uint8Array(buf, L.edgeGreen, m);
+  const green = input.green?.length || input.waterside?.length ? new GreenIndex(input.green ?? [], input.waterside ?? []) : null;
+  const geoLon: number[] = [];
+  const geoLat: number[] = [];
   const shapeLon = new Int32Array(buf, L.shapeLon, s);
   const shapeLat = new Int32Array(buf, L.shapeLat, s);
   const shapeEle = new Float32Array(buf, L.shapeEle, s);
@@ -208,13 +220,25 @@ export function buildRunningGraph(input: GraphBuildInput, options: BuildOptions 
     edgeSurface[k] = e.surface;
     edgeShapeStart[k] = sp;
     if (e.factor < minFactor) minFactor = e.factor;
+    geoLon.length = geoLat.length = 0;
+    const a = input.nodeCoord(nodeIds[e.from]!)!;
+    geoLon.push(a[0]);
+    geoLat.push(a[1]);
     for (const id of e.shape) {
       const [lon, lat] = input.nodeCoord(id)!;
       shapeLon[sp] = Math.round(lon * COORD_SCALE);
       shapeLat[sp] = Math.round(lat * COORD_SCALE);
       shapeEle[sp] = input.elevation(lon, lat);
       extend(lon, lat);
+      geoLon.push(lon);
+      geoLat.push(lat);
       sp++;
+    }
+    if (green) {
+      const b = input.nodeCoord(nodeIds[e.to]!)!;
+      geoLon.push(b[0]);
+      geoLat.push(b[1]);
+      edgeGreen[k] = Math.round(green.shareAlong(geoLon, geoLat) * 255);
     }
     degree[from]!++;
     if (to !== from) degree[to]!++;

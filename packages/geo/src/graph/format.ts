@@ -18,10 +18,12 @@
  *   edgeFrom u32[m], edgeTo u32[m], edgeLength f32[m] (m), edgeCost f32[m] (length × factor)
  *   edgeShapeStart u32[m+1]               shape points of edge e: [start[e], start[e+1]) in from→to order
  *   edgeClass u8[m], edgeSurface u8[m]
+ *   edgeGreen u8[m]                       share of the edge's length inside green areas, 0–255 (v2)
  *   shapeLon i32[s], shapeLat i32[s], shapeEle f32[s]
  */
 export const GRAPH_MAGIC = 0x4752_4d57; // "WMRG" read as little-endian u32
-export const GRAPH_FORMAT_VERSION = 1;
+/** 2: adds edgeGreen. Files of any other version are rejected (rebuild the pack). */
+export const GRAPH_FORMAT_VERSION = 2;
 export const HEADER_BYTES = 64;
 export const COORD_SCALE = 1e7;
 
@@ -54,6 +56,7 @@ export function layout({ nodeCount: n, edgeCount: m, shapeCount: s }: SectionSiz
     edgeShapeStart: take(4 * (m + 1)),
     edgeClass: take(m),
     edgeSurface: take(m),
+    edgeGreen: take(m),
     shapeLon: take(4 * s),
     shapeLat: take(4 * s),
     shapeEle: take(4 * s),

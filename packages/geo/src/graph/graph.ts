@@ -36,6 +36,8 @@ export class RunningGraph {
   readonly edgeShapeStart: Uint32Array;
   readonly edgeClass: Uint8Array;
   readonly edgeSurface: Uint8Array;
+  /** share of each edge's length inside green areas, 0–255 (see green.ts) */
+  readonly edgeGreen: Uint8Array;
   readonly shapeLon: Int32Array;
   readonly shapeLat: Int32Array;
   readonly shapeEle: Float32Array;
@@ -79,6 +81,7 @@ export class RunningGraph {
     this.edgeShapeStart = new Uint32Array(buf, base + L.edgeShapeStart, m + 1);
     this.edgeClass = new Uint8Array(buf, base + L.edgeClass, m);
     this.edgeSurface = new Uint8Array(buf, base + L.edgeSurface, m);
+    this.edgeGreen = new Uint8Array(buf, base + L.edgeGreen, m);
     this.shapeLon = new Int32Array(buf, base + L.shapeLon, s);
     this.shapeLat = new Int32Array(buf, base + L.shapeLat, s);
     this.shapeEle = new Float32Array(buf, base + L.shapeEle, s);

@@ -57,6 +57,8 @@ export interface RouteResult {
   /** metres per way type / surface ('freehand' for straight legs) */
   wayTypes: Record<string, number>;
   surfaces: Record<string, number>;
+  /** metres counted green (parks, woods, meadows, water banks: edge green share × length; 0 on freehand legs) */
+  greenMetres: number;
   /** moving time in seconds at the requested flat pace, grade-adjusted (Tobler) */
   time: number;
 }
@@ -73,6 +75,8 @@ interface Piece {
   ele: number[];
   cls: string;
   surface: string;
+  /** share of the piece inside green areas (0–1; absent = 0) */
+  green?: number;
 }
 
 /**
@@ -159,6 +163,7 @@ export class RoutePlanner {
         ele: [],
         cls: WAY_CLASS_NAMES[this.graph.edgeClass[s.edge]!] ?? 'road',
         surface: SURFACE_NAMES[this.graph.edgeSurface[s.edge]!] ?? 'unknown',
+        green: this.graph.edgeGreen[s.edge]! / 255,
       };
       this.stepGeometry(s, piece);
       pieces.push(piece);
@@ -170,7 +175,7 @@ export class RoutePlanner {
   freehandPiece(a: LonLat, b: LonLat): Piece {
     const len = haversineLL(a[0], a[1], b[0], b[1]);
     const n = Math.max(1, Math.ceil(len / 25));
-    const piece: Piece = { lon: [], lat: [], ele: [], cls: 'freehand', surface: 'unknown' };
+    const piece: Piece = { lon: [], lat: [], ele: [], cls: 'freehand', surface: 'unknown', green: 0 };
     for (let i = 0; i <= n; i++) {
       const lon = a[0] + ((b[0] - a[0]) * i) / n;
       const lat = a[1] + ((b[1] - a[1]) * i) / n;
@@ -234,6 +239,7 @@ export class RoutePlanner {
     const wayTypes: Record<string, number> = {};
     const surfaces: Record<string, number> = {};
     let total = 0;
+    let green = 0;
     for (const [first, last, mode, routed] of legPieceRanges) {
       const legStart = Math.max(0, lon.length - 1);
       const legStartDist = total;
@@ -254,10 +260,11 @@ export class RoutePlanner {
         }
         wayTypes[pc.cls] = (wayTypes[pc.cls] ?? 0) + pcLen;
         surfaces[pc.surface] = (surfaces[pc.surface] ?? 0) + pcLen;
+        green += pcLen * (pc.green ?? 0);
       }
       legs.push({ mode, routed, distance: total - legStartDist, from: legStart, to: Math.max(0, lon.length - 1) });
     }
-    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? 360);
+    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? 360, green);
   }
 
   /** Shared tail of route results: elevation fill, climb, profile, time. */
@@ -271,6 +278,7 @@ export class RoutePlanner {
     wayTypes: Record<string, number>,
     surfaces: Record<string, number>,
     pace: number,
+    greenMetres = 0,
   ): RouteResult {
     if (!(pace > 0)) throw new RouteError('pace must be a positive number of seconds per km');
     const filled = fillElevation(ele, dist);
@@ -309,6 +317,7 @@ export class RoutePlanner {
       profile,
       wayTypes: round(wayTypes),
       surfaces: round(surfaces),
+      greenMetres: Math.round(greenMetres * 10) / 10,
       time: movingTime(filled, dist, pace),
     };
   }

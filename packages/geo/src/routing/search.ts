@@ -8,6 +8,26 @@ export interface RoutePreferences {
   preferPaths?: boolean;
   /** avoid tertiary/secondary/primary/trunk roads harder */
   avoidBusyRoads?: boolean;
+  /** prefer ways through parks, woods, meadows and along water: non-green metres cost extra (see greenMultiplier) */
+  preferGreen?: boolean;
+}
+
+/** Extra cost of a fully non-green edge under `preferGreen` (a fully green edge costs ×1). */
+export const GREEN_PENALTY = 0.6;
+
+/**
+ * Multiplier (≥ 1) for an edge whose green share is `green255` / 255 under `preferGreen`:
+ * 1 + GREEN_PENALTY × (1 − share), so only the non-green part of an edge costs extra.
+ */
+export function greenMultiplier(green255: number): number {
+  return 1 + GREEN_PENALTY * (1 - green255 / 255);
+}
+
+/** Metres of a path that lie inside green areas (edge green share × metres walked on it). */
+export function greenMetres(g: RunningGraph, steps: readonly PathStep[]): number {
+  let m = 0;
+  for (const s of steps) m += (Math.abs(s.end - s.start) * g.edgeGreen[s.edge]!) / 255;
+  return m;
 }
 
 /** Per way-class multipliers (≥ 1, so the A* heuristic stays admissible). */
@@ -69,6 +89,7 @@ export class Router {
   private heapNode: Int32Array;
   private heapSize = 0;
   private multCache = new Map<string, Float32Array>();
+  private edgeMultCache = new Map<string, Float32Array>();
 
   /**
    * @param landmarkCount ALT landmarks (0 = plain A* with the straight-line heuristic)
@@ -86,11 +107,25 @@ export class Router {
     this.heapNode = new Int32Array(1024);
   }
 
-  /** per way-class multipliers for these preferences (cached) */
+  /** per way-class multipliers for these preferences (cached; preferGreen is per edge, see edgeMult) */
   mult(p: RoutePreferences | undefined): Float32Array {
     const key = `${p?.preferPaths ? 1 : 0}${p?.avoidBusyRoads ? 1 : 0}`;
     let m = this.multCache.get(key);
     if (!m) this.multCache.set(key, (m = classMultipliers(p)));
+    return m;
+  }
+
+  /** per-edge preference multipliers (way class × green), all ≥ 1 (cached per preference set) */
+  edgeMult(p: RoutePreferences | undefined): Float32Array {
+    const key = `${p?.preferPaths ? 1 : 0}${p?.avoidBusyRoads ? 1 : 0}${p?.preferGreen ? 1 : 0}`;
+    let m = this.edgeMultCache.get(key);
+    if (!m) {
+      const g = this.graph;
+      const cls = this.mult(p);
+      m = new Float32Array(g.edgeCount);
+      for (let e = 0; e < g.edgeCount; e++) m[e] = cls[g.edgeClass[e]!]! * (p?.preferGreen ? greenMultiplier(g.edgeGreen[e]!) : 1);
+      this.edgeMultCache.set(key, m);
+    }
     return m;
   }
 
@@ -99,7 +134,7 @@ export class Router {
     const g = this.graph;
     const len = g.edgeLength[e]!;
     const base = len > 0 ? g.edgeCost[e]! / len : 1;
-    return base * this.mult(opts.preferences)[g.edgeClass[e]!]! * (opts.edgePenalty ? opts.edgePenalty[e]! : 1);
+    return base * this.edgeMult(opts.preferences)[e]! * (opts.edgePenalty ? opts.edgePenalty[e]! : 1);
   }
 
   private push(key: number, node: number) {
@@ -227,7 +262,7 @@ export class Router {
     const srcE = from.edge;
     const dstE = to.edge;
     if (g.nodeComponent[edgeFrom[srcE]!] !== g.nodeComponent[edgeFrom[dstE]!]) return null;
-    const mult = this.mult(opts.preferences);
+    const mult = this.edgeMult(opts.preferences);
     const pen = opts.edgePenalty;
     const { k: nLm, d: L } = this.landmarkCount > 0 ? this.landmarks() : { k: 0, d: new Float64Array(0) };
     const K = this.landmarkCount; // stride of L
@@ -236,7 +271,6 @@ export class Router {
     const adjOffset = g.adjOffset;
     const adjEdge = g.adjEdge;
     const edgeCost = g.edgeCost;
-    const edgeClass = g.edgeClass;
     const nodeX = g.nodeX;
     const nodeY = g.nodeY;
     const tx = (to.lon - g.lon0) * g.kx;
@@ -316,7 +350,7 @@ export class Router {
         const a = edgeFrom[e]!;
         const v = a === u ? edgeTo[e]! : a;
         if (closed[v] === gen) continue;
-        let c = edgeCost[e]! * mult[edgeClass[e]!]!;
+        let c = edgeCost[e]! * mult[e]!;
         if (pen) c *= pen[e]!;
         const dv = du + c;
         if (stamp[v] !== gen || dv < dist[v]!) {

@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import { createOSMStream } from 'osm-pbf-parser-node';
 import { buildRunningGraph, type OsmWayInput } from '../graph/build.ts';
 import { RunningGraph } from '../graph/graph.ts';
+import { isGreenArea, isWatersideArea, isWatersideLine, type GreenPolygon } from '../graph/green.ts';
 import { mulberry32 } from '../routing/loop.ts';
 import type { RoutePlanner } from '../routing/planner.ts';
 
@@ -52,23 +53,48 @@ export function hgtDem(zipPath: string): Dem {
 export interface OsmExtract {
   nodes: Map<number, [number, number]>;
   ways: OsmWayInput[];
+  /**
+   * Green areas from closed ways only (multipolygon relations are left to the region builder,
+   * which assembles them with the basemap's landuse polygons).
+   */
+  green: GreenPolygon[];
+  /** rivers, streams and closed natural=water outlines */
+  waterside: number[][];
 }
 
 export async function readOsm(pbfPath: string): Promise<OsmExtract> {
   const nodes = new Map<number, [number, number]>();
   const ways: OsmWayInput[] = [];
+  const greenRefs: number[][] = [];
+  const waterRefs: number[][] = [];
   for await (const item of createOSMStream(pbfPath, { withTags: { node: false, relation: false }, withInfo: false })) {
     const it = item as { type: string; id: number; lat?: number; lon?: number; refs?: number[]; tags?: Record<string, string> };
     if (it.type === 'node') nodes.set(it.id, [it.lon!, it.lat!]);
     else if (it.type === 'way' && it.tags?.highway) ways.push({ id: it.id, refs: it.refs!, tags: it.tags });
+    else if (it.type === 'way' && it.tags && isGreenArea(it.tags) && it.refs!.length >= 4 && it.refs![0] === it.refs!.at(-1))
+      greenRefs.push(it.refs!);
+    else if (it.type === 'way' && it.tags && (isWatersideLine(it.tags) || (isWatersideArea(it.tags) && it.refs![0] === it.refs!.at(-1))))
+      waterRefs.push(it.refs!);
   }
-  return { nodes, ways };
+  const green: GreenPolygon[] = [];
+  for (const refs of greenRefs) {
+    const ring = refs.flatMap((id) => nodes.get(id) ?? []);
+    if (ring.length === refs.length * 2) green.push([ring]);
+  }
+  const waterside = waterRefs.map((refs) => refs.flatMap((id) => nodes.get(id) ?? [])).filter((l) => l.length >= 4);
+  return { nodes, ways, green, waterside };
 }
 
 export async function buildGraphBytes(dir = ANDORRA_DIR, pbf = 'andorra.osm.pbf', hgt = 'N42E001.hgt.zip') {
   const osm = await readOsm(path.join(dir, pbf));
   const dem = hgtDem(path.join(dir, hgt));
-  return buildRunningGraph({ nodeCoord: (id) => osm.nodes.get(id), ways: osm.ways, elevation: (lon, lat) => dem.elevation(lon, lat) });
+  return buildRunningGraph({
+    nodeCoord: (id) => osm.nodes.get(id),
+    ways: osm.ways,
+    elevation: (lon, lat) => dem.elevation(lon, lat),
+    green: osm.green,
+    waterside: osm.waterside,
+  });
 }
 
 let andorra: Promise<{ bytes: Uint8Array; graph: RunningGraph }> | undefined;

@@ -45,6 +45,7 @@ export function LoopDialog(p: Props) {
   const [seed, setSeed] = useState(1);
   const [preferPaths, setPreferPaths] = useState(true);
   const [avoidBusyRoads, setAvoidBusyRoads] = useState(true);
+  const [preferGreen, setPreferGreen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const unitM = unitMetres(p.units);
@@ -62,7 +63,7 @@ export function LoopDialog(p: Props) {
         heading: heading === '' ? undefined : Number(heading),
         seed: nextSeed,
         alternatives: 3,
-        preferences: { preferPaths, avoidBusyRoads },
+        preferences: { preferPaths, avoidBusyRoads, preferGreen },
       });
       p.onAlternatives(alts);
       p.onSelect(alts.length ? 0 : null);
@@ -82,7 +83,9 @@ export function LoopDialog(p: Props) {
       >
         <DialogHeader>
           <DialogTitle>Generate a loop</DialogTitle>
-          <DialogDescription>{p.start ? 'Starts and ends at your first waypoint (or the map centre).' : 'Click the map to set a start first.'}</DialogDescription>
+          <DialogDescription>
+            {p.start ? 'Starts and ends at your first waypoint (or the map centre).' : 'Click the map to set a start first.'}
+          </DialogDescription>
         </DialogHeader>
         <form
           className="grid gap-3"
@@ -94,11 +97,26 @@ export function LoopDialog(p: Props) {
           <div className="grid grid-cols-2 gap-3">
             <div className="grid gap-1.5">
               <Label htmlFor="loop-distance">Distance ({p.units})</Label>
-              <Input id="loop-distance" type="number" inputMode="decimal" min={1} max={p.units === 'km' ? 100 : 62} step={0.5} value={distance} onChange={(e) => setDistance(e.target.value)} aria-invalid={!valid} />
+              <Input
+                id="loop-distance"
+                type="number"
+                inputMode="decimal"
+                min={1}
+                max={p.units === 'km' ? 100 : 62}
+                step={0.5}
+                value={distance}
+                onChange={(e) => setDistance(e.target.value)}
+                aria-invalid={!valid}
+              />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="loop-heading">Direction</Label>
-              <select id="loop-heading" className="h-9 rounded-md border bg-transparent px-2 text-sm dark:bg-input/30" value={heading} onChange={(e) => setHeading(e.target.value)}>
+              <select
+                id="loop-heading"
+                className="h-9 rounded-md border bg-transparent px-2 text-sm dark:bg-input/30"
+                value={heading}
+                onChange={(e) => setHeading(e.target.value)}
+              >
                 {HEADINGS.map(([v, l]) => (
                   <option key={v} value={v}>
                     {l}
@@ -109,8 +127,12 @@ export function LoopDialog(p: Props) {
           </div>
           {!valid ? <p className="text-xs text-destructive">Choose a distance from 1 to 100 km.</p> : null}
           <div className="flex items-center justify-between gap-2">
-            <Label htmlFor="loop-paths">Prefer paths and green</Label>
+            <Label htmlFor="loop-paths">Prefer paths</Label>
             <Switch id="loop-paths" checked={preferPaths} onCheckedChange={setPreferPaths} />
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor="loop-green">Prefer green</Label>
+            <Switch id="loop-green" checked={preferGreen} onCheckedChange={setPreferGreen} />
           </div>
           <div className="flex items-center justify-between gap-2">
             <Label htmlFor="loop-busy">Avoid busy roads</Label>

@@ -42,6 +42,13 @@ export function StatsPanel({ route, units, paceSecPerKm, onPace, onUnits, status
         <Stat label="Descent" value={s ? formatElevation(s.descentM, units) : '—'} testid="stat-descent" />
         <Stat label="Time" value={s ? formatDuration(s.timeS) : '—'} testid="stat-time" />
       </dl>
+      {s?.greenM !== undefined && s.distanceM > 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="stat-green">
+          Through parks, woods and along water:{' '}
+          <span className="font-medium text-foreground tabular-nums">{Math.round((100 * s.greenM) / s.distanceM)}%</span> (
+          {formatDistance(s.greenM, units)})
+        </p>
+      ) : null}
       <PaceInput key={`${paceSecPerKm}-${units}`} paceSecPerKm={paceSecPerKm} units={units} onPace={onPace} />
     </section>
   );

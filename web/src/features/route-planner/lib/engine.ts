@@ -4,7 +4,6 @@ import type { AssembledRoute, LegMode, LoopAlternative } from './types';
 
 export class OutsideRegionError extends Error {}
 
-
 /** How far outside the graph's bbox a waypoint may be (m) before it is refused. */
 export const REGION_MARGIN_M = 2000;
 
@@ -14,7 +13,7 @@ export function toAssembled(r: RouteResult): AssembledRoute {
     coords: r.coordinates.map((c) => [c[0], c[1], c[2] ?? Number.NaN]),
     cum: r.distances,
     legStarts: r.legs.map((l) => l.from),
-    stats: { distanceM: r.distance, ascentM: r.ascent ?? 0, descentM: r.descent ?? 0, timeS: r.time },
+    stats: { distanceM: r.distance, ascentM: r.ascent ?? 0, descentM: r.descent ?? 0, timeS: r.time, greenM: r.greenMetres },
     wayTypes: r.wayTypes,
     surfaces: r.surfaces,
     snapped: r.waypoints,
@@ -48,7 +47,8 @@ export class PlanEngine {
   }
 
   private check(p: readonly [number, number]) {
-    if (!this.graph.contains(p, REGION_MARGIN_M)) throw new OutsideRegionError(`The point ${p[1].toFixed(5)}, ${p[0].toFixed(5)} is outside the ${this.region} region`);
+    if (!this.graph.contains(p, REGION_MARGIN_M))
+      throw new OutsideRegionError(`The point ${p[1].toFixed(5)}, ${p[0].toFixed(5)} is outside the ${this.region} region`);
   }
 
   plan(waypoints: { lon: number; lat: number; mode: LegMode }[], paceSecPerKm: number): AssembledRoute | null {

@@ -28,6 +28,8 @@ export interface RouteStats {
   ascentM: number;
   descentM: number;
   timeS: number;
+  /** metres through parks, woods, meadows and along water (not stored with saved routes) */
+  greenM?: number;
 }
 
 /** The whole route, assembled from legs: what the map, stats and profile draw. */

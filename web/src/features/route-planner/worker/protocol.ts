@@ -6,7 +6,7 @@ export interface LoopRequest {
   heading?: number;
   seed?: number;
   alternatives?: number;
-  preferences?: { preferPaths?: boolean; avoidBusyRoads?: boolean };
+  preferences?: { preferPaths?: boolean; avoidBusyRoads?: boolean; preferGreen?: boolean };
   paceSecPerKm?: number;
 }
 

@@ -1,0 +1,55 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LoopRequest } from '../worker/protocol';
+import { LoopDialog } from './loop-dialog';
+
+afterEach(cleanup);
+
+// jsdom has no ResizeObserver (radix's Switch measures its thumb with one)
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+function setup() {
+  const requests: LoopRequest[] = [];
+  render(
+    <LoopDialog
+      open
+      onOpenChange={() => {}}
+      start={[1.533, 42.556]}
+      units="km"
+      generate={async (req) => {
+        requests.push(req);
+        return [];
+      }}
+      alternatives={[]}
+      onAlternatives={() => {}}
+      selected={null}
+      onSelect={() => {}}
+      onUse={() => {}}
+    />,
+  );
+  return requests;
+}
+
+describe('LoopDialog preferences', () => {
+  it('has a "Prefer green" switch, off by default, next to "Prefer paths"', () => {
+    setup();
+    const green = screen.getByRole('switch', { name: 'Prefer green' });
+    expect(green.id).toBe('loop-green');
+    expect(green.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'Prefer paths' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('sends preferGreen with the loop request', async () => {
+    const requests = setup();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate' })));
+    expect(requests.at(-1)?.preferences).toEqual({ preferPaths: true, avoidBusyRoads: true, preferGreen: false });
+    fireEvent.click(screen.getByRole('switch', { name: 'Prefer green' }));
+    expect(screen.getByRole('switch', { name: 'Prefer green' }).getAttribute('aria-checked')).toBe('true');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate' })));
+    expect(requests.at(-1)?.preferences).toEqual({ preferPaths: true, avoidBusyRoads: true, preferGreen: true });
+  });
+});
