@@ -1,8 +1,10 @@
 import type { LonLat } from '../graph/graph.ts';
 import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { MAX_WAYPOINTS, RouteError, type RoutePlanner, type RouteResult } from './planner.ts';
-import type { PathStep, RoutePreferences } from './search.ts';
+import { greenMetres, type PathStep, type RoutePreferences } from './search.ts';
 import type { Snap } from './snap.ts';
+import { MinHeap } from './min-heap.ts';
+import { lowRetraceEdgeBound, searchTrailLoops } from './trails.ts';
 
 export interface LoopRequest {
   start: LonLat;
@@ -52,7 +54,9 @@ const ACCEPT = 0.05; // … but a loop within ±5 % (the quality bar) that retra
 const REUSE_PENALTY = 5; // cost multiplier on edges an earlier leg of the same loop used
 const HEADINGS = 16; // headings tried (early exit once enough good candidates are found)
 const FIT_ITERATIONS = 8;
+const GREEN_LOOP_WEIGHT = 1; // score per unit of non-green share under preferGreen (retrace weighs 3)
 const CYCLE_TREES = 6; // shortest-path trees (1 exact + 5 seed-perturbed) for cycle candidates
+const TRAIL_BUDGET = 150_000; // DFS steps of the closed-trail search (a few ms on sparse networks)
 
 /**
  * Loop generator. For a heading θ we lay a circle of radius r through the start (centre r
@@ -125,6 +129,17 @@ export class LoopGenerator {
     return Math.min(d[g.edgeFrom[s.edge]!]! + s.offset, d[g.edgeTo[s.edge]!]! + g.edgeLength[s.edge]! - s.offset);
   }
 
+  /**
+   * Where a loop of D metres from this point starts: the nearest network big enough for the loop
+   * (an isolated 600 m park path cannot hold a 10 km loop), falling back to smaller ones.
+   */
+  startSnap(point: LonLat, D: number): Snap | null {
+    const g = this.planner.graph;
+    const idx = this.planner.index;
+    const big = (min: number) => (e: number) => g.componentLength[g.edgeComponent(e)]! >= min;
+    return idx.snap(point, 1000, big(D)) ?? idx.snap(point, 1000, big(D / 2)) ?? idx.snap(point, 1000);
+  }
+
   generate(req: LoopRequest): LoopResult[] {
     const D = req.distance;
     if (!Number.isFinite(D) || D < 1000 || D > 100_000) throw new RouteError('loop distance must be between 1 and 100 km');
@@ -132,10 +147,7 @@ export class LoopGenerator {
     if (req.heading !== undefined && !Number.isFinite(req.heading)) throw new RouteError('heading must be a number of degrees');
     const p = this.planner;
     const g = p.graph;
-    // start on the nearest network big enough for the loop (an isolated 600 m park path cannot
-    // hold a 10 km loop), falling back to smaller ones
-    const big = (min: number) => (e: number) => g.componentLength[g.edgeComponent(e)]! >= min;
-    const start = p.index.snap(req.start, 1000, big(D)) ?? p.index.snap(req.start, 1000, big(D / 2)) ?? p.index.snap(req.start, 1000);
+    const start = this.startSnap(req.start, D);
     if (!start) throw new RouteError('no way to run on within 1 km of the start');
     const rnd = mulberry32((req.seed ?? 1) * 2654435761);
     const baseHeading = req.heading ?? rnd() * 360;
@@ -154,6 +166,8 @@ export class LoopGenerator {
       const c = this.fit(start, D, headings[i]!, k, rnd() < 0.5, req.preferences);
       if (c) candidates.push(c);
     }
+    // Sparse networks: enumerate closed trails near the start (exhaustive there, see trails.ts)
+    if (good() < count) candidates.push(...this.trailCandidates(start, D, rnd, req.preferences, req.heading));
     // Sparse (mountain) networks may have no cycle of the right size near the start: pad the
     // longest loops that fall short with an out-and-back spur of exactly the missing length,
     // and as a last resort offer a plain out-and-back run.
@@ -173,9 +187,18 @@ export class LoopGenerator {
       if (oab) candidates.push(oab);
     }
     if (!candidates.length) throw new RouteError('could not make a loop from this start (is it on a connected path network?)');
+    // preferGreen: the non-green share of a loop counts against it (weight: see GREEN_LOOP_WEIGHT)
+    const greenScore = (c: Candidate) =>
+      req.preferences?.preferGreen && c.length > 0 ? (1 - greenMetres(g, c.steps) / c.length) * GREEN_LOOP_WEIGHT : 0;
     const score = (c: Candidate) => {
       const err = Math.abs(c.length - D) / D;
-      return (err <= ACCEPT ? err * 2 : 10 + err * 10) + c.retrace * 3 + (c.retrace > 0.1 ? 1 : 0) + (c.cost / c.length - 1) * 0.15;
+      return (
+        (err <= ACCEPT ? err * 2 : 10 + err * 10) +
+        c.retrace * 3 +
+        (c.retrace > 0.1 ? 1 : 0) +
+        (c.cost / c.length - 1) * 0.15 +
+        greenScore(c)
+      );
     };
     candidates.sort((a, b) => score(a) - score(b));
     const chosen: Candidate[] = [];
@@ -219,11 +242,9 @@ export class LoopGenerator {
     const a0 = g.edgeFrom[start.edge]!;
     const b0 = g.edgeTo[start.edge]!;
     const L0 = g.edgeLength[start.edge]!;
-    const sx = start.lon;
-    const sy = start.lat;
-    const mult = router.mult(prefs);
+    const mult = router.edgeMult(prefs);
     const base = new Float64Array(m);
-    for (let e = 0; e < m; e++) base[e] = g.edgeCost[e]! * mult[g.edgeClass[e]!]!;
+    for (let e = 0; e < m; e++) base[e] = g.edgeCost[e]! * mult[e]!;
     for (let tree = 0; tree < CYCLE_TREES; tree++) {
       for (let e = 0; e < m; e++) weight[e] = base[e]! * (tree === 0 ? 1 : 1 + 0.8 * rnd());
       cost.fill(Infinity);
@@ -291,9 +312,7 @@ export class LoopGenerator {
         let c = 0;
         for (const st of steps) c += (Math.abs(st.end - st.start) * base[st.edge]!) / Math.max(1e-9, g.edgeLength[st.edge]!);
         // the far point of the loop stands in for its heading
-        const far = u;
-        const [fx, fy] = g.nodeCoord(far);
-        const bearing = ((Math.atan2((fx - sx) * Math.cos((sy * Math.PI) / 180), fy - sy) * 180) / Math.PI + 360) % 360;
+        const bearing = this.bearing(start, u);
         if (heading !== undefined && Math.abs(((bearing - heading + 540) % 360) - 180) > 75) continue;
         const clean = steps.filter((st) => st.start !== st.end);
         out.push({
@@ -316,6 +335,66 @@ export class LoopGenerator {
     });
     unique.sort((p, q) => Math.abs(p.length - D) / D + p.retrace - (Math.abs(q.length - D) / D + q.retrace));
     return unique.slice(0, 24);
+  }
+
+  /** Lollipop loops (stem + closed trail + stem back) from the exhaustive closed-trail search. */
+  private trailCandidates(
+    start: Snap,
+    D: number,
+    rnd: () => number,
+    prefs: RoutePreferences | undefined,
+    heading: number | undefined,
+  ): Candidate[] {
+    const g = this.planner.graph;
+    const found = searchTrailLoops(g, start, {
+      distance: D,
+      tolerance: ACCEPT,
+      maxRetrace: 0.1,
+      budget: TRAIL_BUDGET,
+      max: 12,
+      rnd,
+      maxAttachments: 60,
+    });
+    const out: Candidate[] = [];
+    for (const t of found.loops) {
+      const bearing = this.bearing(start, t.far);
+      if (heading !== undefined && Math.abs(((bearing - heading + 540) % 360) - 180) > 75) continue;
+      out.push({
+        heading: bearing,
+        vias: [this.planner.index.atNode(t.far)],
+        steps: t.steps,
+        length: t.length,
+        cost: this.stepsCost(t.steps, prefs),
+        retrace: retraced(t.steps) / t.length,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Whether a loop of `distance` ±5 % with ≤ 10 % retrace exists from this start: false is a proof
+   * (`lowRetraceEdgeBound`), true means one was found (closed-trail search), null is unknown.
+   */
+  lowRetracePossible(s: Snap, distance: number, budget = 400_000): boolean | null {
+    const q = { distance, tolerance: ACCEPT, maxRetrace: 0.1 };
+    if (lowRetraceEdgeBound(this.planner.graph, s, q, this.bridge) < distance * (1 - ACCEPT) * (1 - 2 * q.maxRetrace)) return false;
+    const r = searchTrailLoops(this.planner.graph, s, { ...q, budget, max: 50 });
+    return r.loops.some((l) => retraced(l.steps) <= 0.1 * l.length) ? true : null;
+  }
+
+  private bearing(start: Snap, node: number) {
+    const g = this.planner.graph;
+    const [fx, fy] = g.nodeCoord(node);
+    return ((Math.atan2((fx - start.lon) * Math.cos((start.lat * Math.PI) / 180), fy - start.lat) * 180) / Math.PI + 360) % 360;
+  }
+
+  private stepsCost(steps: PathStep[], prefs: RoutePreferences | undefined) {
+    const g = this.planner.graph;
+    const mult = this.planner.router.edgeMult(prefs);
+    let c = 0;
+    for (const st of steps)
+      c += (Math.abs(st.end - st.start) * g.edgeCost[st.edge]! * mult[st.edge]!) / Math.max(1e-9, g.edgeLength[st.edge]!);
+    return c;
   }
 
   /** Steps from the start point down the Dijkstra tree to node v. */
@@ -377,8 +456,8 @@ export class LoopGenerator {
       heap.push(cost[a0]!, a0);
       heap.push(cost[b0]!, b0);
       const done = new Uint8Array(n);
-      const mult = router.mult(prefs);
-      const kOf = (e: number) => (g.edgeLength[e]! > 0 ? g.edgeCost[e]! / g.edgeLength[e]! : 1) * mult[g.edgeClass[e]!]! * pen[e]!;
+      const mult = router.edgeMult(prefs);
+      const kOf = (e: number) => (g.edgeLength[e]! > 0 ? g.edgeCost[e]! / g.edgeLength[e]! : 1) * mult[e]! * pen[e]!;
       while (heap.size) {
         const [cu, u] = heap.pop();
         if (done[u]) continue;
@@ -542,6 +621,7 @@ export class LoopGenerator {
     const dist: number[] = [];
     const wayTypes: Record<string, number> = {};
     const surfaces: Record<string, number> = {};
+    let green = 0;
     let total = 0;
     const stepEnds: number[] = [];
     for (const s of c.steps) {
@@ -563,6 +643,7 @@ export class LoopGenerator {
       const sf = SURFACE_NAMES[g.edgeSurface[s.edge]!] ?? 'unknown';
       wayTypes[cls] = (wayTypes[cls] ?? 0) + len;
       surfaces[sf] = (surfaces[sf] ?? 0) + len;
+      green += (len * g.edgeGreen[s.edge]!) / 255;
       stepEnds.push(lon.length - 1);
     }
     // distances from the edge lengths (geodesic) rather than the projection: rescale
@@ -606,7 +687,7 @@ export class LoopGenerator {
     const legs = idx
       .slice(1)
       .map((b, i) => ({ mode: 'snap' as const, routed: true, from: idx[i]!, to: b, distance: dist[b]! - dist[idx[i]!]! }));
-    const res = p.finish(lon, lat, ele, dist, waypoints, legs, wayTypes, surfaces, pace);
+    const res = p.finish(lon, lat, ele, dist, waypoints, legs, wayTypes, surfaces, pace, green);
     return { ...res, heading: Math.round(c.heading), retrace: c.retrace };
   }
 }
@@ -653,53 +734,6 @@ function overlap(edgeLength: Float32Array, a: PathStep[], b: PathStep[]): number
     if (u !== undefined) shared += Math.min(u, edgeLength[s.edge]!, Math.abs(s.end - s.start));
   }
   return shared;
-}
-
-class MinHeap {
-  private k: number[] = [];
-  private v: number[] = [];
-  get size() {
-    return this.k.length;
-  }
-  push(key: number, val: number) {
-    const k = this.k;
-    const v = this.v;
-    let i = k.length;
-    k.push(key);
-    v.push(val);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (k[p]! <= key) break;
-      k[i] = k[p]!;
-      v[i] = v[p]!;
-      i = p;
-    }
-    k[i] = key;
-    v[i] = val;
-  }
-  pop(): [number, number] {
-    const k = this.k;
-    const v = this.v;
-    const top: [number, number] = [k[0]!, v[0]!];
-    const lk = k.pop()!;
-    const lv = v.pop()!;
-    const n = k.length;
-    if (n) {
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && k[c + 1]! < k[c]!) c++;
-        if (k[c]! >= lk) break;
-        k[i] = k[c]!;
-        v[i] = v[c]!;
-        i = c;
-      }
-      k[i] = lk;
-      v[i] = lv;
-    }
-    return top;
-  }
 }
 
 /** Bridges of the undirected graph (iterative Tarjan low-link); parallel edges are not bridges. */

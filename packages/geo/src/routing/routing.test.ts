@@ -6,6 +6,7 @@ import { andorraGraph } from '../test-support/andorra.ts';
 import { RoutePlanner, RouteError } from './planner.ts';
 import { Router } from './search.ts';
 import type { Snap } from './snap.ts';
+import { referenceCost } from '../test-support/reference.ts';
 
 let graph: RunningGraph;
 let planner: RoutePlanner;
@@ -20,31 +21,6 @@ const ESC: [number, number] = [1.5344, 42.5093];
 const ORDINO: [number, number] = [1.533, 42.556];
 /** the to-node of a snapped point's edge */
 const toEdgeEnd = (a: Snap): [number, number] => graph.nodeCoord(graph.edgeTo[a.edge]!);
-
-/** Reference: plain Dijkstra over every node, mid-edge ends handled the same way. */
-function referenceCost(g: RunningGraph, a: Snap, b: Snap): number {
-  const n = g.nodeCount;
-  const dist = new Float64Array(n).fill(Infinity);
-  const k = (e: number) => g.edgeCost[e]! / g.edgeLength[e]!;
-  dist[g.edgeFrom[a.edge]!] = Math.min(dist[g.edgeFrom[a.edge]!]!, a.offset * k(a.edge));
-  dist[g.edgeTo[a.edge]!] = Math.min(dist[g.edgeTo[a.edge]!]!, (g.edgeLength[a.edge]! - a.offset) * k(a.edge));
-  const done = new Uint8Array(n);
-  for (;;) {
-    let u = -1;
-    for (let i = 0; i < n; i++) if (!done[i] && dist[i]! < Infinity && (u < 0 || dist[i]! < dist[u]!)) u = i;
-    if (u < 0) break;
-    done[u] = 1;
-    for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
-      const e = g.adjEdge[i]!;
-      const v = g.otherEnd(e, u);
-      if (dist[u]! + g.edgeCost[e]! < dist[v]!) dist[v] = dist[u]! + g.edgeCost[e]!;
-    }
-  }
-  let best = dist[g.edgeFrom[b.edge]!]! + b.offset * k(b.edge);
-  best = Math.min(best, dist[g.edgeTo[b.edge]!]! + (g.edgeLength[b.edge]! - b.offset) * k(b.edge));
-  if (a.edge === b.edge) best = Math.min(best, Math.abs(a.offset - b.offset) * k(a.edge));
-  return best;
-}
 
 describe('snapping', () => {
   it('snaps a click onto the nearest edge, mid-edge, not to the nearest node', () => {
