@@ -277,7 +277,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
   const stats = (
     <div className="grid gap-3">
       <StatsPanel route={route} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} onPace={(v) => setPrefs({ paceSecPerKm: v })} onUnits={(u) => setPrefs({ units: u })} status={status} />
-      {route ? <ElevationProfile route={route} units={prefs.units} hover={hover} onHover={setHover} /> : <p className="text-xs text-muted-foreground">Click the map to add waypoints. Drag them to move, drag the line to add one, double-click a waypoint to delete it.</p>}
+      {route ? <ElevationProfile route={route} units={prefs.units} hover={hover} onHover={setHover} /> : <p className="text-xs text-muted-foreground">Click the map to add waypoints. Drag them to move, drag the line to add one; double-click or right-click a waypoint (long-press on touch) to delete it.</p>}
       {route ? <Breakdown title="Surface" parts={route.surfaces} units={prefs.units} /> : null}
       {route ? <Breakdown title="Way types" parts={route.wayTypes} units={prefs.units} /> : null}
       {waypoints.length ? <WaypointList waypoints={waypoints} onMode={(i, m) => act({ type: 'mode', index: i, mode: m })} onDelete={(id) => act({ type: 'delete', id })} /> : null}

@@ -16,8 +16,14 @@ interface PointerEvt {
   point: { x: number; y: number };
   lngLat: { lng: number; lat: number };
   points?: unknown[];
+  originalEvent?: Event;
   preventDefault(): void;
 }
+
+/** How long a finger must rest on a waypoint, without moving, to delete it (touch has no right-click). */
+export const LONG_PRESS_MS = 550;
+/** Movement (px) that turns a press into a drag. */
+const MOVE_TOLERANCE_PX = 4;
 
 const S = {
   route: 'wm-plan-route',
@@ -34,12 +40,16 @@ export const ALT_COLORS = ['#2563eb', '#db2777', '#0d9488', '#9333ea', '#ca8a04'
 /**
  * Owns the planner's sources and layers on one MapLibre map and turns pointer gestures into
  * planner edits: click adds a waypoint, dragging a waypoint moves it, dragging the line inserts
- * one, double-click / right-click on a waypoint deletes it. The map is not React state: the
+ * one, double-click / right-click / long-press on a waypoint deletes it. The map is not React state: the
  * React component pushes data in with `setRoute`, `setWaypoints`, … and this draws it.
  */
 export class PlannerMapController {
   private drag: { kind: 'waypoint'; id: string } | { kind: 'line'; leg: number } | null = null;
   private dragMoved = false;
+  private dragStart: { x: number; y: number } | null = null;
+  private longPress: ReturnType<typeof setTimeout> | null = null;
+  /** a long press just deleted a waypoint: the lift that ends it must not add one */
+  private pressDeleted = false;
   private hoveringLine = false;
   private suppressClick = false;
   private waypoints: Waypoint[] = [];
@@ -63,16 +73,41 @@ export class PlannerMapController {
     const layer = (spec: Parameters<MlMap['addLayer']>[0]) => {
       if (!m.getLayer(spec.id)) m.addLayer(spec);
     };
-    layer({ id: `${S.alts}-line`, type: 'line', source: S.alts, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': ['get', 'color'], 'line-width': ['case', ['get', 'selected'], 6, 3.5], 'line-opacity': ['case', ['get', 'selected'], 0.95, 0.55] } });
-    layer({ id: `${S.route}-casing`, type: 'line', source: S.route, layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': '#ffffff', 'line-width': 8, 'line-opacity': 0.9 } });
+    layer({
+      id: `${S.alts}-line`,
+      type: 'line',
+      source: S.alts,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: {
+        'line-color': ['get', 'color'],
+        'line-width': ['case', ['get', 'selected'], 6, 3.5],
+        'line-opacity': ['case', ['get', 'selected'], 0.95, 0.55],
+      },
+    });
+    layer({
+      id: `${S.route}-casing`,
+      type: 'line',
+      source: S.route,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': '#ffffff', 'line-width': 8, 'line-opacity': 0.9 },
+    });
     layer({
       id: `${S.route}-line`,
       type: 'line',
       source: S.route,
       layout: { 'line-cap': 'round', 'line-join': 'round' },
-      paint: { 'line-color': ['case', ['==', ['get', 'mode'], 'freehand'], '#f97316', '#e11d48'], 'line-width': 4.5, 'line-dasharray': ['case', ['==', ['get', 'mode'], 'freehand'], ['literal', [2, 1.5]], ['literal', [1, 0]]] },
+      paint: {
+        'line-color': ['case', ['==', ['get', 'mode'], 'freehand'], '#f97316', '#e11d48'],
+        'line-width': 4.5,
+        'line-dasharray': ['case', ['==', ['get', 'mode'], 'freehand'], ['literal', [2, 1.5]], ['literal', [1, 0]]],
+      },
     });
-    layer({ id: `${S.markers}-dot`, type: 'circle', source: S.markers, paint: { 'circle-radius': 8, 'circle-color': '#ffffff', 'circle-stroke-color': '#e11d48', 'circle-stroke-width': 1.5 } });
+    layer({
+      id: `${S.markers}-dot`,
+      type: 'circle',
+      source: S.markers,
+      paint: { 'circle-radius': 8, 'circle-color': '#ffffff', 'circle-stroke-color': '#e11d48', 'circle-stroke-width': 1.5 },
+    });
     layer({
       id: `${S.markers}-label`,
       type: 'symbol',
@@ -80,10 +115,30 @@ export class PlannerMapController {
       layout: { 'text-field': ['get', 'label'], 'text-size': 10, 'text-font': ['Noto Sans Medium'], 'text-allow-overlap': true },
       paint: { 'text-color': '#9f1239' },
     });
-    layer({ id: `${S.waypoints}-dot`, type: 'circle', source: S.waypoints, paint: { 'circle-radius': ['case', ['get', 'end'], 9, 7], 'circle-color': ['case', ['get', 'first'], '#16a34a', ['get', 'last'], '#dc2626', '#ffffff'], 'circle-stroke-color': '#111827', 'circle-stroke-width': 2 } });
-    layer({ id: `${S.hover}-dot`, type: 'circle', source: S.hover, paint: { 'circle-radius': 7, 'circle-color': '#0ea5e9', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2.5 } });
+    layer({
+      id: `${S.waypoints}-dot`,
+      type: 'circle',
+      source: S.waypoints,
+      paint: {
+        'circle-radius': ['case', ['get', 'end'], 9, 7],
+        'circle-color': ['case', ['get', 'first'], '#16a34a', ['get', 'last'], '#dc2626', '#ffffff'],
+        'circle-stroke-color': '#111827',
+        'circle-stroke-width': 2,
+      },
+    });
+    layer({
+      id: `${S.hover}-dot`,
+      type: 'circle',
+      source: S.hover,
+      paint: { 'circle-radius': 7, 'circle-color': '#0ea5e9', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2.5 },
+    });
 
-    const on = <K extends 'click' | 'mousedown' | 'mousemove' | 'mouseup' | 'dblclick' | 'contextmenu' | 'touchstart' | 'touchmove' | 'touchend'>(type: K, fn: (e: PointerEvt) => void) => {
+    const on = <
+      K extends 'click' | 'mousedown' | 'mousemove' | 'mouseup' | 'dblclick' | 'contextmenu' | 'touchstart' | 'touchmove' | 'touchend',
+    >(
+      type: K,
+      fn: (e: PointerEvt) => void,
+    ) => {
       m.on(type, fn as never);
       this.cleanup.push(() => m.off(type, fn as never));
     };
@@ -145,10 +200,31 @@ export class PlannerMapController {
 
   private down(e: PointerEvt) {
     if (!this.editable) return;
+    if (this.pressDeleted) {
+      // the lift after a long-press deletion never came (touchcancel): start afresh
+      this.pressDeleted = false;
+      this.suppressClick = false;
+    }
+    // Only the primary button drags. Preventing a right-button press would also swallow the
+    // contextmenu event that deletes a waypoint (MapLibre resets its blockable handlers then).
+    const button = (e.originalEvent as MouseEvent | undefined)?.button;
+    if (typeof button === 'number' && button !== 0) return;
     const wpt = this.hit(e.point, [`${S.waypoints}-dot`]);
     if (wpt) {
       e.preventDefault();
-      this.drag = { kind: 'waypoint', id: String(wpt.properties?.id) };
+      const id = String(wpt.properties?.id);
+      this.drag = { kind: 'waypoint', id };
+      // Touch: MapLibre's long-press contextmenu is blocked once the press is ours, so detect it here.
+      if (e.points) {
+        this.longPress = setTimeout(() => {
+          this.longPress = null;
+          if (this.drag?.kind !== 'waypoint' || this.dragMoved) return;
+          this.endDrag();
+          this.pressDeleted = true;
+          this.suppressClick = true;
+          this.cb.onDelete(id);
+        }, LONG_PRESS_MS);
+      }
     } else {
       const line = this.hit(e.point, [`${S.route}-line`]);
       if (!line) return;
@@ -156,8 +232,23 @@ export class PlannerMapController {
       this.drag = { kind: 'line', leg: Number(line.properties?.leg) };
     }
     this.dragMoved = false;
+    this.dragStart = { x: e.point.x, y: e.point.y };
     this.map.dragPan.disable();
     this.map.getCanvas().style.cursor = 'grabbing';
+  }
+
+  private clearLongPress() {
+    if (this.longPress) clearTimeout(this.longPress);
+    this.longPress = null;
+  }
+
+  private endDrag() {
+    this.clearLongPress();
+    this.drag = null;
+    this.dragStart = null;
+    this.map.dragPan.enable();
+    this.map.getCanvas().style.cursor = '';
+    this.drawWaypoints(this.waypoints);
   }
 
   private moveTo(e: PointerEvt) {
@@ -175,7 +266,10 @@ export class PlannerMapController {
       }
       return;
     }
+    if (!this.dragMoved && this.dragStart && Math.hypot(e.point.x - this.dragStart.x, e.point.y - this.dragStart.y) < MOVE_TOLERANCE_PX)
+      return;
     this.dragMoved = true;
+    this.clearLongPress();
     const at: LonLat = [e.lngLat.lng, e.lngLat.lat];
     if (this.drag.kind === 'waypoint') {
       const id = this.drag.id;
@@ -189,9 +283,16 @@ export class PlannerMapController {
   }
 
   private up(e: PointerEvt) {
+    if (this.pressDeleted) {
+      this.pressDeleted = false;
+      setTimeout(() => (this.suppressClick = false), 400);
+      return;
+    }
     const d = this.drag;
     if (!d) return;
+    this.clearLongPress();
     this.drag = null;
+    this.dragStart = null;
     this.map.dragPan.enable();
     this.map.getCanvas().style.cursor = '';
     if (!this.dragMoved) return;
@@ -250,7 +351,11 @@ export class PlannerMapController {
         const b = l + 1 < route.legStarts.length ? route.legStarts[l + 1]! : route.coords.length - 1;
         const coords = route.coords.slice(a, b + 1).map((c) => [c[0], c[1]]);
         if (coords.length < 2) continue;
-        features.push({ type: 'Feature', properties: { leg: l, mode: waypoints[l + 1]?.mode ?? 'snap' }, geometry: { type: 'LineString', coordinates: coords } });
+        features.push({
+          type: 'Feature',
+          properties: { leg: l, mode: waypoints[l + 1]?.mode ?? 'snap' },
+          geometry: { type: 'LineString', coordinates: coords },
+        });
       }
     }
     this.src(S.route)?.setData({ type: 'FeatureCollection', features });
@@ -272,7 +377,11 @@ export class PlannerMapController {
         const t = d1 > d0 ? (d - d0) / (d1 - d0) : 0;
         const a = route.coords[j]!;
         const b = route.coords[j + 1]!;
-        features.push({ type: 'Feature', properties: { label: String(n) }, geometry: { type: 'Point', coordinates: [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] } });
+        features.push({
+          type: 'Feature',
+          properties: { label: String(n) },
+          geometry: { type: 'Point', coordinates: [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] },
+        });
       }
     }
     this.src(S.markers)?.setData({ type: 'FeatureCollection', features });
@@ -310,10 +419,19 @@ export class PlannerMapController {
   }
 
   destroy() {
+    this.clearLongPress();
     for (const f of this.cleanup) f();
     this.cleanup.length = 0;
     if (!this.map.getStyle()) return;
-    for (const l of [`${S.hover}-dot`, `${S.waypoints}-dot`, `${S.markers}-label`, `${S.markers}-dot`, `${S.route}-line`, `${S.route}-casing`, `${S.alts}-line`]) {
+    for (const l of [
+      `${S.hover}-dot`,
+      `${S.waypoints}-dot`,
+      `${S.markers}-label`,
+      `${S.markers}-dot`,
+      `${S.route}-line`,
+      `${S.route}-casing`,
+      `${S.alts}-line`,
+    ]) {
       if (this.map.getLayer(l)) this.map.removeLayer(l);
     }
     for (const s of Object.values(S)) if (this.map.getSource(s)) this.map.removeSource(s);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { routeSchema } from './routing-client';
+
+const body = {
+  coords: [
+    [1.52, 42.5, 1010],
+    [1.53, 42.51, 1020],
+  ],
+  cum: [0, 1370],
+  legStarts: [0],
+  stats: { distanceM: 1370, ascentM: 10, descentM: 0, timeS: 500 },
+  wayTypes: { footway: 1370 },
+  surfaces: { paved: 1370 },
+};
+
+describe('server route answer (worker fallback)', () => {
+  it('keeps the snapped waypoints and the profile, so the map and chart match the worker', () => {
+    const r = routeSchema.parse({
+      ...body,
+      snapped: [
+        [1.52, 42.5],
+        [1.53, 42.51],
+      ],
+      profile: [
+        { distance: 0, elevation: 1010, grade: 0.01 },
+        { distance: 1370, elevation: 1020, grade: 0.01 },
+      ],
+    });
+    expect(r.snapped).toEqual([
+      [1.52, 42.5],
+      [1.53, 42.51],
+    ]);
+    expect(r.profile).toHaveLength(2);
+  });
+  it('accepts an answer without them and refuses a malformed one', () => {
+    expect(routeSchema.parse(body).snapped).toBeUndefined();
+    expect(routeSchema.safeParse({ ...body, snapped: [[1.52]] }).success).toBe(false);
+  });
+});
