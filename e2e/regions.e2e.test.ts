@@ -172,17 +172,25 @@ describe('region map (Andorra) offline', () => {
     });
     await page.reload();
     await page.waitForSelector('[data-region="andorra"][data-map-ready="true"]', { timeout: 60_000 });
-    // the map fetched the whole region files once, so the worker's tile cache holds them
+    // the map fetched the whole region files once, so the worker's tile cache holds them — under
+    // URLs that carry the pack version, so a rebuilt pack is never answered from this copy
+    const version = await page.evaluate(
+      async () =>
+        ((await (await fetch('/api/regions')).json()) as { regions: { name: string; version: string }[] }).regions.find(
+          (r) => r.name === 'andorra',
+        )!.version,
+    );
+    expect(version).toMatch(/^[0-9a-f]{16}$/);
     await expect
       .poll(
         () =>
           page.evaluate(async () => {
             const cache = await caches.open('waymark-tiles');
-            return (await cache.keys()).map((r) => new URL(r.url).pathname).sort();
+            return (await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search).sort();
           }),
         { timeout: 60_000 },
       )
-      .toEqual(['/tiles/andorra/basemap.pmtiles', '/tiles/andorra/graph.bin', '/tiles/andorra/terrain.pmtiles']);
+      .toEqual(['basemap.pmtiles', 'graph.bin', 'terrain.pmtiles'].map((f) => `/tiles/andorra/${f}?v=${version}`));
 
     await context.setOffline(true);
     await page.reload();

@@ -5,49 +5,13 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { clickMap, distanceKm, framePoints, ready, waypointCount } from './support/planner.ts';
 
 // Three points on streets/paths of Andorra la Vella – Escaldes.
 const A: [number, number] = [1.5211, 42.5063];
 const B: [number, number] = [1.5335, 42.5095];
 const C: [number, number] = [1.5402, 42.5045];
 const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
-
-type MapHandle = { fitBounds(b: [number, number, number, number], o: object): void; project(p: [number, number]): { x: number; y: number }; once(ev: string, cb: () => void): void; triggerRepaint(): void };
-
-async function ready(page: Page) {
-  await page.locator('[data-planner-ready="true"]').waitFor({ timeout: 30_000 });
-  await page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
-}
-
-/** Frame the points in the free middle of the map and return their pixel positions. */
-async function framePoints(page: Page, pts: [number, number][]) {
-  return page.evaluate(async (points) => {
-    const m = (window as unknown as { __waymarkMap: MapHandle }).__waymarkMap;
-    const lons = points.map((p) => p[0]);
-    const lats = points.map((p) => p[1]);
-    const box = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] as [number, number, number, number];
-    const wide = window.innerWidth >= 900;
-    await new Promise<void>((resolve) => {
-      m.once('idle', () => resolve());
-      m.fitBounds(box, { padding: wide ? { left: 490, right: 500, top: 80, bottom: 80 } : { left: 40, right: 40, top: 260, bottom: 120 }, duration: 0 });
-      m.triggerRepaint();
-    });
-    return points.map((p) => m.project(p));
-  }, pts);
-}
-
-async function clickMap(page: Page, px: { x: number; y: number }) {
-  const box = (await page.locator('[data-region] canvas').first().boundingBox())!;
-  await page.mouse.click(box.x + px.x, box.y + px.y);
-}
-
-const distanceKm = async (page: Page) => {
-  const t = (await page.getByTestId('stat-distance').textContent()) ?? '';
-  const m = /([\d.]+) km/.exec(t);
-  return m ? Number(m[1]) : NaN;
-};
-
-const waypointCount = async (page: Page) => Number(/\((\d+)\)/.exec((await page.locator('summary', { hasText: 'Waypoints' }).textContent().catch(() => '')) ?? '')?.[1] ?? 0);
 
 describe('Running Route Planner in Chromium (Andorra)', () => {
   let browser: Browser;
@@ -75,6 +39,8 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     const d = await distanceKm(page);
     expect(d).toBeLessThan(8);
     expect(await page.getByTestId('stat-time').textContent()).toMatch(/min/);
+    // share of the route through green areas (from the pack's per-edge green share)
+    expect(await page.getByTestId('stat-green').textContent()).toMatch(/\d+% \([\d.]+ k?m\)/);
     await page.getByTestId('elevation-profile').waitFor();
     // routed in the browser's worker, not by the server
     expect(await page.getByTestId('route-planner').getAttribute('data-routing-engine')).toBe('worker');
@@ -179,7 +145,13 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     const imported = await distanceKm(page);
     expect(imported).toBeLessThan(planned * 1.1);
 
-    await page.getByTestId('import-file').setInputFiles({ name: 'broken.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from('<gpx><trk><trkseg><trkpt lat="42.5" lon="1.5"></trkseg>') });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({
+        name: 'broken.gpx',
+        mimeType: 'application/gpx+xml',
+        buffer: Buffer.from('<gpx><trk><trkseg><trkpt lat="42.5" lon="1.5"></trkseg>'),
+      });
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Could not import' }).count()).toBeGreaterThan(0);
     expect(await distanceKm(page)).toBe(imported);
     const big = Buffer.alloc(6 * 1024 * 1024, 32);
@@ -195,6 +167,22 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     });
     await page.reload();
     await ready(page);
+    // the page copies the region files whole into the worker's tile cache once it is idle after
+    // the first frame: wait for the three files of the current pack version
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const { regions } = (await (await fetch('/api/regions')).json()) as {
+              regions: { name: string; tiles: Record<string, string> }[];
+            };
+            const want = Object.values(regions.find((r) => r.name === 'andorra')!.tiles).map((u) => new URL(u, location.href).href);
+            const have = new Set((await (await caches.open('waymark-tiles')).keys()).map((r) => r.url));
+            return want.filter((u) => !have.has(u)).length;
+          }),
+        { timeout: 60_000 },
+      )
+      .toBe(0);
     await context.setOffline(true);
     try {
       await page.reload();
@@ -207,7 +195,16 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
       expect(await page.getByTestId('route-planner').getAttribute('data-routing-engine')).toBe('worker');
       // the map drew the planned line (MapLibre rendered the route layer offline)
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { __waymarkMap: { queryRenderedFeatures(o: object): unknown[] } }).__waymarkMap.queryRenderedFeatures({ layers: ['wm-plan-route-line'] }).length), { timeout: 15_000 })
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                (window as unknown as { __waymarkMap: { queryRenderedFeatures(o: object): unknown[] } }).__waymarkMap.queryRenderedFeatures(
+                  { layers: ['wm-plan-route-line'] },
+                ).length,
+            ),
+          { timeout: 15_000 },
+        )
         .toBeGreaterThan(0);
       // a save made offline is queued …
       await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -8,9 +8,51 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
+ * Map routes and the modules their first frame needs: the route's own chunk and the lazily loaded
+ * map implementation. preloads.json lists their chunks (with static imports and CSS) so the server
+ * can name them in index.html for those paths — the browser then fetches them in parallel with
+ * the entry script instead of one after another.
+ */
+const ROUTE_PRELOADS: Record<string, string[]> = {
+  '/run': ['src/routes/run.tsx', 'src/components/map/region-map-impl.tsx'],
+  '/run-app': ['src/routes/run-app.tsx', 'src/components/map/region-map-impl.tsx'],
+};
+
+type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; viteMetadata?: { importedCss?: Set<string> } };
+
+function routePreloads(bundle: Record<string, { type: string }>): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk') as Chunk[];
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (roots: Chunk[]) => {
+    const seen = new Set<string>();
+    const walk = (c: Chunk) => {
+      if (seen.has(c.fileName)) return;
+      seen.add(c.fileName);
+      for (const i of c.imports) if (byFile.has(i)) walk(byFile.get(i)!);
+    };
+    roots.forEach(walk);
+    return seen;
+  };
+  const initial = closure(chunks.filter((c) => c.isEntry));
+  const out: Record<string, string[]> = {};
+  for (const [route, modules] of Object.entries(ROUTE_PRELOADS)) {
+    const roots = modules.map((m) => {
+      const abs = path.resolve(import.meta.dirname, m);
+      const c = chunks.find((x) => x.facadeModuleId?.split('?')[0] === abs);
+      if (!c) throw new Error(`route preloads: no chunk for ${m}`);
+      return c;
+    });
+    const files = [...closure(roots)].filter((f) => !initial.has(f));
+    const css = files.flatMap((f) => [...(byFile.get(f)!.viteMetadata?.importedCss ?? [])]);
+    out[route] = [...files, ...css].map((f) => `/${f}`);
+  }
+  return out;
+}
+
+/**
  * Writes dist/build.json ({ id, timestamp } of this build, polled by the app to detect new
- * deploys) and dist/routes.json (every client route path, so the server can answer unknown
- * paths with a real 404 status).
+ * deploys), dist/routes.json (every client route path, so the server can answer unknown
+ * paths with a real 404 status) and dist/preloads.json (see ROUTE_PRELOADS).
  */
 function buildManifest(): Plugin {
   return {
@@ -27,6 +69,7 @@ function buildManifest(): Plugin {
       const block = /export interface FileRoutesByFullPath \{([\s\S]*?)\n\}/.exec(tree)?.[1] ?? '';
       const routes = [...block.matchAll(/^\s*'([^']+)'\s*:/gm)].map((m) => m[1]!.replace(/\/$/, '') || '/');
       fs.writeFileSync(path.join(dist, 'routes.json'), JSON.stringify([...new Set(routes)].sort()));
+      fs.writeFileSync(path.join(dist, 'preloads.json'), JSON.stringify(routePreloads(bundle)));
     },
   };
 }

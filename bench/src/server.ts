@@ -1,30 +1,16 @@
 // Server request throughput: our GET /api/health (PGlite ping, JSON, security headers, request
 // log) beside a bare node:http "hello world", both in their own process on this machine, measured
 // with autocannon in the same run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { waitForLine } from './built-server.ts';
 import { printTable } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-
-function waitForLine(child: ChildProcess, re: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const t = setTimeout(() => reject(new Error(`timed out waiting for ${re}: ${out}`)), 60_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = re.exec(out);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[1]!);
-      }
-    });
-  });
-}
 
 async function measure(url: string) {
   await autocannon({ url, connections: 10, duration: 1 }); // warm-up

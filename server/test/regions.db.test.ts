@@ -103,13 +103,24 @@ describe('GET /api/regions', () => {
     const res = await get('/api/regions');
     expect(res.status).toBe(200);
     const { regions } = (await res.json()) as {
-      regions: { name: string; bbox: number[]; center: number[]; attribution: string; tiles: { basemap: string } }[];
+      regions: {
+        name: string;
+        version: string;
+        bbox: number[];
+        center: number[];
+        attribution: string;
+        tiles: { basemap: string; graph: string };
+      }[];
     };
     const names = regions.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['andorra', 'monaco']));
     const andorra = regions.find((r) => r.name === 'andorra')!;
     expect(andorra.attribution).toBe('© OpenStreetMap contributors');
-    expect(andorra.tiles.basemap).toBe('/tiles/andorra/basemap.pmtiles');
+    // file URLs carry the pack version, so caches never mix a rebuilt pack with an old copy
+    expect(andorra.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(andorra.tiles.basemap).toBe(`/tiles/andorra/basemap.pmtiles?v=${andorra.version}`);
+    expect(andorra.tiles.graph).toBe(`/tiles/andorra/graph.bin?v=${andorra.version}`);
+    expect((await get(andorra.tiles.graph)).status).toBe(200);
     expect(andorra.center[0]).toBeGreaterThan(andorra.bbox[0]!);
     expect(andorra.center[0]).toBeLessThan(andorra.bbox[2]!);
   });

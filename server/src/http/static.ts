@@ -39,13 +39,15 @@ export interface SpaAssets {
   routes: Set<string> | null;
   indexHtml: string | null;
   scriptHashes: string[];
+  /** Per client route, the build files its first render needs (preloads.json, from the web build). */
+  preloads: Map<string, string[]>;
 }
 
 /** Load what the web build produced: index.html, build.json (id, timestamp) and routes.json. */
 export function loadSpa(dir: string | null, startedAt = new Date()): SpaAssets {
   const fallbackBuild = { id: `dev-${startedAt.getTime().toString(36)}`, timestamp: startedAt.toISOString() };
   if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) {
-    return { dir: null, build: fallbackBuild, routes: null, indexHtml: null, scriptHashes: [] };
+    return { dir: null, build: fallbackBuild, routes: null, indexHtml: null, scriptHashes: [], preloads: new Map() };
   }
   const indexHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const readJson = <T>(name: string): T | null => {
@@ -57,7 +59,37 @@ export function loadSpa(dir: string | null, startedAt = new Date()): SpaAssets {
   };
   const build = readJson<BuildInfo>('build.json') ?? fallbackBuild;
   const routes = readJson<string[]>('routes.json');
-  return { dir, build, routes: routes ? new Set(routes.map(normalise)) : null, indexHtml, scriptHashes: inlineScriptHashes(indexHtml) };
+  return {
+    dir,
+    build,
+    routes: routes ? new Set(routes.map(normalise)) : null,
+    indexHtml,
+    scriptHashes: inlineScriptHashes(indexHtml),
+    preloads: readPreloads(readJson<unknown>('preloads.json')),
+  };
+}
+
+/** Only hashed build assets with harmless names are accepted from preloads.json. */
+function readPreloads(raw: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!raw || typeof raw !== 'object') return out;
+  for (const [route, files] of Object.entries(raw as Record<string, unknown>)) {
+    if (!Array.isArray(files)) continue;
+    const ok = files.filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.(?:js|css)$/.test(f));
+    if (ok.length) out.set(normalise(route), ok);
+  }
+  return out;
+}
+
+/** `<link>` hints for a route's preloads, placed before `</head>`. */
+export function withPreloads(html: string, files: string[] | undefined): string {
+  if (!files?.length) return html;
+  const links = files
+    .map((f) =>
+      f.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin href="${f}">`,
+    )
+    .join('');
+  return html.replace('</head>', `${links}</head>`);
 }
 
 function normalise(p: string): string {
@@ -80,7 +112,7 @@ export function mountSpa(app: Hono, spa: SpaAssets, transforms: IndexTransform[]
   const root = spa.dir ? path.resolve(spa.dir) : null;
 
   const sendIndex = async (c: Context, status: 200 | 404) => {
-    let html = spa.indexHtml!;
+    let html = status === 200 ? withPreloads(spa.indexHtml!, spa.preloads.get(normalise(c.req.path))) : spa.indexHtml!;
     for (const t of transforms) html = await t(html, c);
     return c.body(html, status, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
   };

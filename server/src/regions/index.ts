@@ -45,8 +45,16 @@ function parsePointsParam(raw: string | undefined): unknown {
     });
 }
 
+/**
+ * The pack's build key, short: it changes whenever the pack is rebuilt (new data, builder or graph
+ * format), and clients put it in the file URLs (`?v=`), so a service worker or HTTP cache never
+ * serves a rebuilt region's files from an older copy.
+ */
+export const packVersion = (m: RegionMeta) => m.inputHash.slice(0, 16);
+
 function publicMeta(r: { meta: RegionMeta }) {
   const m = r.meta;
+  const v = `?v=${packVersion(m)}`;
   return {
     name: m.name,
     title: m.title,
@@ -60,10 +68,11 @@ function publicMeta(r: { meta: RegionMeta }) {
     attribution: m.attribution,
     builtAt: m.builtAt,
     sizes: m.files,
+    version: packVersion(m),
     tiles: {
-      basemap: `/tiles/${m.name}/basemap.pmtiles`,
-      terrain: `/tiles/${m.name}/terrain.pmtiles`,
-      graph: `/tiles/${m.name}/graph.bin`,
+      basemap: `/tiles/${m.name}/basemap.pmtiles${v}`,
+      terrain: `/tiles/${m.name}/terrain.pmtiles${v}`,
+      graph: `/tiles/${m.name}/graph.bin${v}`,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { preloadRegionMap } from '@/components/map';
 // Direct imports (not the feature index) so the planner stays in the lazily loaded route chunk.
 import { Planner } from '@/features/route-planner/components/planner';
 import { plannerSearchSchema } from '@/features/route-planner/lib/search';
@@ -6,6 +7,7 @@ import { plannerSearchSchema } from '@/features/route-planner/lib/search';
 export const Route = createFileRoute('/run')({
   validateSearch: plannerSearchSchema,
   head: () => ({ meta: [{ title: 'Running Route Planner' }] }),
+  loader: () => preloadRegionMap(),
   component: RunPage,
 });
 

@@ -1,4 +1,4 @@
-export { RegionMap, type RegionMapProps } from './region-map';
+export { RegionMap, preloadRegionMap, type RegionMapProps } from './region-map';
 export { MapContext, useMap } from './context';
 export { useDarkMode } from './use-dark-mode';
 export { fetchRegions, type RegionInfo } from './regions';

@@ -1,20 +1,50 @@
 // Offline support for region packs. MapLibre reads PMTiles with HTTP Range requests (206), which a
 // service worker cannot store as such. So once a page is controlled by the service worker, fetch
 // each region file whole (200) once: the worker's CacheFirst rule stores it, and its range-request
-// support then answers later Range requests from that copy — with or without a network.
+// support then answers later Range requests from that copy — with or without a network. File URLs
+// carry the pack version (`?v=`); once the current version is stored, copies of older versions of
+// the same region are deleted (they are megabytes each).
+import { packUrls } from './style';
+
+/** The service worker's runtime cache for /tiles/* (web/vite.config.ts). */
+export const TILE_CACHE = 'waymark-tiles';
+
 const warmed = new Set<string>();
 
-export const regionFiles = (origin: string, region: string) =>
-  ['basemap.pmtiles', 'terrain.pmtiles', 'graph.bin'].map((f) => `${origin}/tiles/${encodeURIComponent(region)}/${f}`);
+export const regionFiles = (origin: string, region: string, version: string | undefined) => packUrls(origin, region, version);
 
-export function warmRegionCache(origin: string, region: string): void {
+export function warmRegionCache(origin: string, region: string, version: string | undefined): void {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
-  for (const url of regionFiles(origin, region)) {
-    if (warmed.has(url)) continue;
-    warmed.add(url);
-    // Body must be read to completion for the worker to cache it; failures are retried next visit.
+  const urls = regionFiles(origin, region, version).filter((u) => !warmed.has(u));
+  if (!urls.length) return;
+  for (const u of urls) warmed.add(u);
+  // Bodies must be read to completion for the worker to cache them; failures are retried next visit.
+  const fetched = urls.map((url) =>
     fetch(url)
-      .then((r) => r.arrayBuffer())
-      .catch(() => warmed.delete(url));
+      .then(async (r) => {
+        await r.arrayBuffer();
+        if (!r.ok) throw new Error(`${r.status}`);
+      })
+      .catch((e: unknown) => {
+        warmed.delete(url);
+        throw e;
+      }),
+  );
+  if (version)
+    void Promise.all(fetched)
+      .then(() => dropOtherVersions(origin, region, version))
+      .catch(() => undefined);
+}
+
+/** Delete cached files of `region` whose `v` is not `version`. */
+export async function dropOtherVersions(origin: string, region: string, version: string): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  const cache = await caches.open(TILE_CACHE);
+  const prefix = `${origin}/tiles/${encodeURIComponent(region)}/`;
+  let dropped = 0;
+  for (const req of await cache.keys()) {
+    if (!req.url.startsWith(prefix)) continue;
+    if (new URL(req.url).searchParams.get('v') !== version && (await cache.delete(req))) dropped++;
   }
+  return dropped;
 }

@@ -6,28 +6,51 @@ import {
   NavigationControl,
   ScaleControl,
   addProtocol,
+  prewarm,
   setWorkerUrl,
   type StyleSpecification,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Protocol } from 'pmtiles';
+import { PMTiles, Protocol } from 'pmtiles';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { MapContext } from './context';
 import type { RegionMapProps } from './region-map';
 import { warmRegionCache } from './offline';
 import { fetchRegions } from './regions';
-import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, regionStyle } from './style';
+import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, glyphUrls, packUrls, regionStyle } from './style';
 import { useDarkMode } from './use-dark-mode';
 
-let protocolRegistered = false;
-function registerOnce() {
-  if (protocolRegistered) return;
-  protocolRegistered = true;
-  setWorkerUrl(workerUrl);
-  const protocol = new Protocol();
-  addProtocol('pmtiles', protocol.tile);
+/** Run `fn` when the browser is idle (or soon, where requestIdleCallback is missing). */
+function whenIdle(fn: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => fn(), { timeout: 3000 });
+  else setTimeout(fn, 200);
+}
+
+// On chunk load, before any map exists: point MapLibre at its worker and start the worker (its
+// module download and start-up would otherwise wait for the first map), register pmtiles://.
+setWorkerUrl(workerUrl);
+prewarm();
+const protocol = new Protocol();
+addProtocol('pmtiles', protocol.tile);
+const warmed = new Set<string>();
+
+/**
+ * Fetch in parallel what the first frame of a region needs and would otherwise request one after
+ * another: the PMTiles header and root directories, and the label glyphs (cacheable, so MapLibre's
+ * own request later is served from the HTTP cache).
+ */
+function prefetchRegion(origin: string, region: string, version: string | undefined) {
+  const key = `${region}@${version}`;
+  if (warmed.has(key)) return;
+  warmed.add(key);
+  for (const url of packUrls(origin, region, version).slice(0, 2)) {
+    const archive = new PMTiles(url);
+    protocol.add(archive);
+    archive.getHeader().catch(() => undefined);
+  }
+  for (const url of glyphUrls(origin)) fetch(url).catch(() => undefined);
 }
 
 /** Keep sources and layers other features added on top of the base style across style swaps. */
@@ -48,86 +71,120 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
   const mapRef = useRef<MlMap | null>(null);
   const [map, setMap] = useState<MlMap | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [firstFrame, setFirstFrame] = useState(false);
   const dark = useDarkMode();
   const onLoadRef = useRef(onLoad);
   const styleKey = useRef('');
+  /** the pack version of the region on show (from GET /api/regions), for the file URLs */
+  const versionRef = useRef<string | undefined>(undefined);
   useEffect(() => {
     onLoadRef.current = onLoad;
   });
 
-  // create the map once
+  // create the map once, at the region's view (no detour through a world view), once the
+  // region list (preloaded by map routes) gives the pack version for the file URLs
   useEffect(() => {
-    registerOnce();
     const el = container.current!;
-    const m = new MlMap({
-      container: el,
-      style: regionStyle({ region, dark, origin: window.location.origin, hillshade }),
-      center: initialView?.center ?? [0, 20],
-      zoom: initialView?.zoom ?? 2,
-      attributionControl: false,
-      maxPitch: 70,
-    });
-    styleKey.current = `${region}|${dark}|${hillshade}`;
-    m.addControl(new AttributionControl({ compact: false, customAttribution: OSM_ATTRIBUTION }), 'bottom-right');
-    m.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
-    m.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
-    mapRef.current = m;
+    const origin = window.location.origin;
     let cancelled = false;
-    m.once('load', () => {
-      if (cancelled) return;
-      warmRegionCache(window.location.origin, region);
-      setMap(m);
-      onLoadRef.current?.(m);
-    });
-    const markReady = () => m.once('idle', () => el.setAttribute('data-map-ready', 'true'));
-    if (initialView) markReady();
-    m.on('error', (e) => {
-      const msg = e.error?.message ?? 'map error';
-      if (!/aborted|AbortError/i.test(msg)) console.warn('[map]', msg);
-    });
-    if (!initialView) {
-      fetchRegions()
-        .then((list) => {
-          const r = list.find((x) => x.name === region);
-          if (cancelled) return;
-          if (r) m.jumpTo({ center: r.center, zoom: r.defaultZoom });
-          else setError(`Unknown region “${region}”`);
-          markReady();
-        })
-        .catch(() => !cancelled && setError('Could not load the region list'));
-    }
+    let m: MlMap | null = null;
+    const create = (view: { center: [number, number]; zoom: number }) => {
+      const version = versionRef.current;
+      prefetchRegion(origin, region, version);
+      // The first frame is the basemap alone: shaded relief (the heaviest tiles to fetch and
+      // decode) joins once that frame is drawn, and the offline copy of the region is fetched
+      // when the page is idle after that.
+      const map = new MlMap({
+        container: el,
+        style: regionStyle({ region, dark, origin, hillshade: false, version }),
+        center: view.center,
+        zoom: view.zoom,
+        attributionControl: false,
+        maxPitch: 70,
+      });
+      m = map;
+      styleKey.current = `${region}|${dark}|false`;
+      map.addControl(new AttributionControl({ compact: false, customAttribution: OSM_ATTRIBUTION }), 'bottom-right');
+      map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
+      map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+      mapRef.current = map;
+      map.once('load', () => {
+        if (cancelled) return;
+        setMap(map);
+        onLoadRef.current?.(map);
+      });
+      map.once('idle', () => {
+        if (cancelled) return;
+        performance.mark('waymark:map-first-frame');
+        setFirstFrame(true);
+        whenIdle(() => !cancelled && warmRegionCache(origin, region, version));
+      });
+      map.on('error', (e) => {
+        const msg = e.error?.message ?? 'map error';
+        if (!/aborted|AbortError/i.test(msg)) console.warn('[map]', msg);
+      });
+    };
+    const world = { center: [0, 20] as [number, number], zoom: 2 };
+    fetchRegions()
+      .then((list) => {
+        if (cancelled) return;
+        const r = list.find((x) => x.name === region);
+        if (!r) setError(`Unknown region “${region}”`);
+        versionRef.current = r?.version;
+        create(initialView ?? (r ? { center: r.center, zoom: r.defaultZoom } : world));
+      })
+      .catch(() => {
+        if (cancelled) return;
+        setError('Could not load the region list');
+        create(initialView ?? world);
+      });
     return () => {
       cancelled = true;
       mapRef.current = null;
       setMap(null);
-      m.remove();
+      (m as MlMap | null)?.remove();
     };
     // the map is created once; region/theme changes are applied below without recreating it
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // region, theme or hillshade changed: swap the style in place (the camera is kept)
+  // (hillshade waits for the first frame, see above; data-map-ready marks the settled map)
   useEffect(() => {
     const m = mapRef.current;
+    if (!m || !firstFrame) return;
     const key = `${region}|${dark}|${hillshade}`;
-    if (!m || key === styleKey.current) return;
+    const el = container.current!;
+    if (key === styleKey.current) {
+      el.setAttribute('data-map-ready', 'true');
+      return;
+    }
     const regionChanged = !styleKey.current.startsWith(`${region}|`);
     styleKey.current = key;
-    const el = container.current!;
     el.removeAttribute('data-map-ready');
-    m.once('idle', () => el.setAttribute('data-map-ready', 'true'));
-    m.setStyle(regionStyle({ region, dark, origin: window.location.origin, hillshade }), { diff: true, transformStyle: keepOverlays });
-    if (regionChanged) {
-      warmRegionCache(window.location.origin, region);
-      fetchRegions()
-        .then((list) => {
-          const r = list.find((x) => x.name === region);
-          if (r) m.jumpTo({ center: r.center, zoom: r.defaultZoom });
-          setError(r ? null : `Unknown region “${region}”`);
-        })
-        .catch(() => setError('Could not load the region list'));
-    }
-  }, [region, dark, hillshade]);
+    const origin = window.location.origin;
+    const apply = () => {
+      m.once('idle', () => el.setAttribute('data-map-ready', 'true'));
+      m.setStyle(regionStyle({ region, dark, origin, hillshade, version: versionRef.current }), {
+        diff: true,
+        transformStyle: keepOverlays,
+      });
+    };
+    if (!regionChanged) return apply();
+    fetchRegions()
+      .then((list) => {
+        const r = list.find((x) => x.name === region);
+        versionRef.current = r?.version;
+        apply();
+        if (r) m.jumpTo({ center: r.center, zoom: r.defaultZoom });
+        setError(r ? null : `Unknown region “${region}”`);
+        warmRegionCache(origin, region, r?.version);
+      })
+      .catch(() => {
+        apply();
+        setError('Could not load the region list');
+      });
+  }, [region, dark, hillshade, firstFrame]);
 
   return (
     <div className={cn('relative h-full w-full', className)}>

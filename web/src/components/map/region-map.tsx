@@ -3,6 +3,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import type { Map as MlMap } from 'maplibre-gl';
 import { cn } from '@/lib/utils';
+import { fetchRegions } from './regions';
 
 export interface RegionMapProps {
   /** region pack name, e.g. "andorra" (see GET /api/regions) */
@@ -19,7 +20,18 @@ export interface RegionMapProps {
   children?: ReactNode;
 }
 
-const Impl = lazy(() => import('./region-map-impl'));
+const loadImpl = () => import('./region-map-impl');
+const Impl = lazy(loadImpl);
+
+/**
+ * Start fetching what the first map frame needs — the MapLibre chunk and the region list — before
+ * the map mounts. Map routes call this from their loader, so the downloads run in parallel with
+ * the route's own chunk instead of after it.
+ */
+export function preloadRegionMap(): void {
+  void loadImpl().catch(() => undefined);
+  void fetchRegions().catch(() => undefined);
+}
 
 export function RegionMap(props: RegionMapProps) {
   return (

@@ -6,6 +6,9 @@ export interface RegionInfo {
   center: [number, number];
   defaultZoom: number;
   attribution: string;
+  /** pack build key: the `?v=` of the file URLs */
+  version?: string;
+  tiles?: { basemap: string; terrain: string; graph: string };
 }
 
 let pending: Promise<RegionInfo[]> | undefined;

@@ -1,6 +1,6 @@
 import { namedFlavor } from '@protomaps/basemaps';
 import { describe, expect, it } from 'vitest';
-import { OSM_ATTRIBUTION, regionStyle } from './style';
+import { FONT_STACKS, OSM_ATTRIBUTION, glyphUrls, regionStyle } from './style';
 
 describe('regionStyle', () => {
   it('points at our own server for tiles, glyphs and sprites', () => {
@@ -25,5 +25,18 @@ describe('regionStyle', () => {
     expect(ids).toContain('roads_major');
     const flat = regionStyle({ region: 'monaco', dark: false, origin: '', hillshade: false });
     expect(flat.layers.map((l) => l.id)).not.toContain('hillshade');
+  });
+
+  it('prefetches the glyphs of exactly the font stacks its labels use', () => {
+    // text-font may be an expression (e.g. a `case` per script): take every font name in it
+    const used = new Set<string>();
+    for (const dark of [false, true]) {
+      const fonts = regionStyle({ region: 'andorra', dark, origin: '', hillshade: true }).layers.map((l) =>
+        l.type === 'symbol' ? JSON.stringify(l.layout?.['text-font'] ?? []) : '',
+      );
+      for (const m of fonts.join(' ').matchAll(/"(Noto [^"]+)"/g)) used.add(m[1]!);
+    }
+    expect([...used].sort()).toEqual([...FONT_STACKS].sort());
+    expect(glyphUrls('http://h')).toContain('http://h/assets/fonts/Noto%20Sans%20Regular/0-255.pbf');
   });
 });

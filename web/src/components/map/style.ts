@@ -7,14 +7,30 @@ export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 export const BASEMAP_SOURCE = 'protomaps';
 export const TERRAIN_SOURCE = 'terrain';
 
+/** The font stacks the basemap's labels use (@protomaps/basemaps), all served from /assets/fonts. */
+export const FONT_STACKS = ['Noto Sans Regular', 'Noto Sans Medium', 'Noto Sans Italic'];
+const glyphsTemplate = (origin: string) => `${origin}/assets/fonts/{fontstack}/{range}.pbf`;
+/** The first glyph range (Basic Latin + Latin-1) of every font stack: what nearly every label needs. */
+export const glyphUrls = (origin: string) =>
+  FONT_STACKS.map((f) => glyphsTemplate(origin).replace('{fontstack}', encodeURIComponent(f)).replace('{range}', '0-255'));
+
 export interface StyleOptions {
   region: string;
   dark: boolean;
   origin: string;
   hillshade: boolean;
+  /** the pack version from GET /api/regions: part of the file URLs, so caches never mix builds */
+  version?: string;
 }
 
-export function regionStyle({ region, dark, origin, hillshade }: StyleOptions): StyleSpecification {
+/** URLs of a region pack's files: basemap, terrain, routing graph. */
+export function packUrls(origin: string, region: string, version: string | undefined): [string, string, string] {
+  const base = `${origin}/tiles/${encodeURIComponent(region)}`;
+  const v = version ? `?v=${encodeURIComponent(version)}` : '';
+  return [`${base}/basemap.pmtiles${v}`, `${base}/terrain.pmtiles${v}`, `${base}/graph.bin${v}`];
+}
+
+export function regionStyle({ region, dark, origin, hillshade, version }: StyleOptions): StyleSpecification {
   const flavor = namedFlavor(dark ? 'dark' : 'light');
   const base = layers(BASEMAP_SOURCE, flavor, { lang: 'en' }) as LayerSpecification[];
   // The pack has land (earth) polygons but no ocean polygons: paint the background as water.
@@ -32,16 +48,16 @@ export function regionStyle({ region, dark, origin, hillshade }: StyleOptions): 
       },
     });
   }
-  const enc = encodeURIComponent(region);
+  const [basemap, terrain] = packUrls(origin, region, version);
   return {
     version: 8,
-    glyphs: `${origin}/assets/fonts/{fontstack}/{range}.pbf`,
+    glyphs: glyphsTemplate(origin),
     sprite: `${origin}/assets/sprites/${dark ? 'dark' : 'light'}`,
     sources: {
-      [BASEMAP_SOURCE]: { type: 'vector', url: `pmtiles://${origin}/tiles/${enc}/basemap.pmtiles`, attribution: OSM_ATTRIBUTION },
+      [BASEMAP_SOURCE]: { type: 'vector', url: `pmtiles://${basemap}`, attribution: OSM_ATTRIBUTION },
       [TERRAIN_SOURCE]: {
         type: 'raster-dem',
-        url: `pmtiles://${origin}/tiles/${enc}/terrain.pmtiles`,
+        url: `pmtiles://${terrain}`,
         encoding: 'terrarium',
         tileSize: 256,
         attribution: 'SRTM',

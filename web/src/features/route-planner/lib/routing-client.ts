@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchRegions } from '@/components/map';
 import { api } from '@/lib/api-client';
 import type { LoopRequest, WorkerRequest, WorkerResponse } from '../worker/protocol';
 import type { AssembledRoute, LoopAlternative, Waypoint } from './types';
@@ -6,17 +7,38 @@ import type { AssembledRoute, LoopAlternative, Waypoint } from './types';
 type Pending = { resolve(v: WorkerResponse): void; reject(e: Error): void };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** The region's graph.bin URL with its pack version (from the region list), so a rebuilt pack is never read from an old cached copy. */
+async function graphUrl(region: string): Promise<string> {
+  const plain = `/tiles/${encodeURIComponent(region)}/graph.bin`;
+  try {
+    return (await fetchRegions()).find((r) => r.name === region)?.tiles?.graph ?? plain;
+  } catch {
+    return plain;
+  }
+}
+
 const point3 = z.tuple([z.number(), z.number(), z.number()]);
-const routeSchema = z.object({
+/** The server's POST /api/route answer (the fallback when the worker cannot route). */
+export const routeSchema = z.object({
   coords: z.array(point3),
   cum: z.array(z.number()),
   legStarts: z.array(z.number()),
-  stats: z.object({ distanceM: z.number(), ascentM: z.number(), descentM: z.number(), timeS: z.number() }),
+  stats: z.object({ distanceM: z.number(), ascentM: z.number(), descentM: z.number(), timeS: z.number(), greenM: z.number().optional() }),
   wayTypes: z.record(z.string(), z.number()),
   surfaces: z.record(z.string(), z.number()),
+  // kept (zod strips unknown keys): the map draws waypoints where they snapped, the profile uses the smoothed grade
+  snapped: z.array(z.tuple([z.number(), z.number()])).optional(),
+  profile: z.array(z.object({ distance: z.number(), elevation: z.number(), grade: z.number() })).optional(),
 });
 const loopsSchema = z.object({
-  alternatives: z.array(z.object({ coords: z.array(point3), distanceM: z.number(), ascentM: z.number(), waypoints: z.array(z.tuple([z.number(), z.number()])) })),
+  alternatives: z.array(
+    z.object({
+      coords: z.array(point3),
+      distanceM: z.number(),
+      ascentM: z.number(),
+      waypoints: z.array(z.tuple([z.number(), z.number()])),
+    }),
+  ),
 });
 
 export class RoutingError extends Error {
@@ -68,7 +90,7 @@ export class RoutingClient {
           for (const p of this.pending.values()) p.reject(new Error(e.message || 'routing worker failed'));
           this.pending.clear();
         };
-        const r = await this.send({ type: 'init', region: this.region, url: `/tiles/${encodeURIComponent(this.region)}/graph.bin` });
+        const r = await this.send({ type: 'init', region: this.region, url: await graphUrl(this.region) });
         if (!r.ok) throw new Error(r.error);
         return true;
       } catch (err) {
@@ -93,7 +115,13 @@ export class RoutingClient {
       if (!r.ok && r.code === 'outside') throw new RoutingError(r.error, 'outside');
       if (!r.ok) console.warn('worker routing failed, asking the server:', r.error);
     }
-    const res = await api('/api/route', { method: 'POST', body: { region: this.region, waypoints: wps, paceSecPerKm }, schema: z.object({ route: routeSchema }), toast: false, redirect: false });
+    const res = await api('/api/route', {
+      method: 'POST',
+      body: { region: this.region, waypoints: wps, paceSecPerKm },
+      schema: z.object({ route: routeSchema }),
+      toast: false,
+      redirect: false,
+    });
     this.engine = 'server';
     return res.route;
   }
@@ -107,7 +135,16 @@ export class RoutingClient {
       }
       if (!r.ok && r.code === 'outside') throw new RoutingError(r.error, 'outside');
     }
-    const body = { region: this.region, start: { lon: request.start[0], lat: request.start[1] }, distanceKm: request.distanceKm, heading: request.heading, seed: request.seed, alternatives: request.alternatives, preferences: request.preferences, paceSecPerKm: request.paceSecPerKm };
+    const body = {
+      region: this.region,
+      start: { lon: request.start[0], lat: request.start[1] },
+      distanceKm: request.distanceKm,
+      heading: request.heading,
+      seed: request.seed,
+      alternatives: request.alternatives,
+      preferences: request.preferences,
+      paceSecPerKm: request.paceSecPerKm,
+    };
     const res = await api('/api/route/loop', { method: 'POST', body, schema: loopsSchema, toast: false, redirect: false });
     this.engine = 'server';
     return res.alternatives;

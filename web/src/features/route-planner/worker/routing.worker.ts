@@ -32,15 +32,36 @@ async function loadBytes(url: string): Promise<{ bytes: Uint8Array; fromCache: b
   if (!res.ok) throw new Error(`Could not load the routing graph (${res.status} ${res.statusText})`);
   const copy = res.clone();
   const bytes = new Uint8Array(await res.arrayBuffer());
-  await cache?.put(url, copy).catch(() => undefined);
+  if (cache) {
+    await cache.put(url, copy).catch(() => undefined);
+    await dropOtherVersions(cache, url).catch(() => undefined);
+  }
   return { bytes, fromCache: false };
+}
+
+/** Delete cached copies of the same graph file under another pack version (`?v=`). */
+async function dropOtherVersions(cache: Cache, url: string) {
+  const want = new URL(url, self.location.href);
+  for (const req of await cache.keys()) {
+    const u = new URL(req.url);
+    if (u.pathname === want.pathname && u.search !== want.search) await cache.delete(req);
+  }
 }
 
 function engineFor(region: string, url?: string) {
   let e = engines.get(region);
   if (!e) {
     if (!url) throw new Error(`region ${region} is not loaded`);
-    e = loadBytes(url).then(({ bytes, fromCache }) => ({ engine: new PlanEngine(region, bytes), fromCache }));
+    e = loadBytes(url).then(async ({ bytes, fromCache }) => {
+      try {
+        return { engine: new PlanEngine(region, bytes), fromCache };
+      } catch (err) {
+        // a cached copy this build cannot read (e.g. an older graph format): drop it, fetch again
+        if (!fromCache) throw err;
+        await caches.delete(GRAPH_CACHE).catch(() => undefined);
+        return { engine: new PlanEngine(region, (await loadBytes(url)).bytes), fromCache: false };
+      }
+    });
     e.catch(() => engines.delete(region));
     engines.set(region, e);
   }
@@ -66,6 +87,11 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
       reply({ id: msg.id, ok: true, type: 'loop', alternatives, ms: performance.now() - t0 });
     }
   } catch (err) {
-    reply({ id: msg.id, ok: false, error: err instanceof Error ? err.message : String(err), code: err instanceof OutsideRegionError ? 'outside' : 'other' });
+    reply({
+      id: msg.id,
+      ok: false,
+      error: err instanceof Error ? err.message : String(err),
+      code: err instanceof OutsideRegionError ? 'outside' : 'other',
+    });
   }
 };
