@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -18,7 +19,14 @@ const ROUTE_PRELOADS: Record<string, string[]> = {
   '/run-app': ['src/routes/run-app.tsx', 'src/components/map/region-map-impl.tsx'],
 };
 
-type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; viteMetadata?: { importedCss?: Set<string> } };
+type Chunk = {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss?: Set<string> };
+};
 
 function routePreloads(bundle: Record<string, { type: string }>): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk') as Chunk[];
@@ -141,7 +149,11 @@ function pwa() {
         {
           urlPattern: ({ url }) => url.pathname.startsWith('/assets/fonts/') || url.pathname.startsWith('/assets/sprites/'),
           handler: 'CacheFirst',
-          options: { cacheName: 'waymark-map-assets', expiration: { maxEntries: 500, maxAgeSeconds: 90 * 24 * 3600 }, cacheableResponse: { statuses: [0, 200] } },
+          options: {
+            cacheName: 'waymark-map-assets',
+            expiration: { maxEntries: 500, maxAgeSeconds: 90 * 24 * 3600 },
+            cacheableResponse: { statuses: [0, 200] },
+          },
         },
         {
           urlPattern: ({ url }) => url.pathname === '/api/regions' || url.pathname.startsWith('/api/regions/'),
@@ -153,14 +165,48 @@ function pwa() {
   });
 }
 
+/**
+ * Writes `.br` and `.gz` copies of the hashed JS/CSS assets (≥ 1 KB), which the server sends as
+ * they are (server/src/http/static.ts) instead of compressing every request on the fly — on a
+ * small machine that CPU is taken from the browser loading the page.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'waymark-precompress',
+    apply: 'build',
+    writeBundle(opts, bundle) {
+      const dist = opts.dir ?? path.resolve(import.meta.dirname, 'dist');
+      for (const name of Object.keys(bundle)) {
+        if (!/^assets\/.+\.(?:js|css)$/.test(name)) continue;
+        const file = path.join(dist, name);
+        const raw = fs.readFileSync(file);
+        if (raw.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(raw, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
+        );
+      }
+    },
+  };
+}
+
 const apiTarget = process.env.WAYMARK_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
     react(),
     tailwindcss(),
     buildManifest(),
+    precompress(),
     pwa(),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },

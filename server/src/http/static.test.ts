@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpa, mountSpa } from './static.ts';
@@ -61,5 +62,54 @@ describe('SPA route preloads (preloads.json)', () => {
     const res = await bare.request('/run', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(await res.text()).not.toContain('preload');
+  });
+});
+
+describe('precompressed build assets', () => {
+  let dir: string;
+  let app: Hono;
+  const js = 'console.log("hello from a hashed chunk");'.repeat(50);
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-spa-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const f = path.join(dir, 'assets', 'chunk-AbCd1234.js');
+    fs.writeFileSync(f, js);
+    fs.writeFileSync(`${f}.gz`, zlib.gzipSync(js));
+    fs.writeFileSync(`${f}.br`, zlib.brotliCompressSync(js));
+    fs.writeFileSync(path.join(dir, 'assets', 'plain.js'), js);
+    fs.writeFileSync(path.join(dir, 'assets', 'plain.js.gz'), zlib.gzipSync('not this'));
+    app = new Hono();
+    mountSpa(app, loadSpa(dir));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const get = (p: string, headers: Record<string, string>) => app.request(p, { headers });
+
+  it('sends the brotli or gzip copy the client accepts, with its own ETag, else the file itself', async () => {
+    const br = await get('/assets/chunk-AbCd1234.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(js);
+    const gz = await get('/assets/chunk-AbCd1234.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(js);
+    expect(gz.headers.get('etag')).not.toBe(br.headers.get('etag'));
+    const none = await get('/assets/chunk-AbCd1234.js', {});
+    expect(none.headers.get('content-encoding')).toBeNull();
+    expect(await none.text()).toBe(js);
+    // revalidation matches the variant sent
+    expect((await get('/assets/chunk-AbCd1234.js', { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! })).status).toBe(
+      304,
+    );
+    expect((await get('/assets/chunk-AbCd1234.js', { 'accept-encoding': 'br', 'if-none-match': gz.headers.get('etag')! })).status).toBe(
+      200,
+    );
+  });
+
+  it('only for hashed (immutable) assets', async () => {
+    const res = await get('/assets/plain.js', { 'accept-encoding': 'gzip' });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe(js);
   });
 });

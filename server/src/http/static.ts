@@ -161,10 +161,31 @@ function sendFile(c: Context, file: string, stat: fs.Stats, reqPath: string) {
     ETag: etag,
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : noCache ? 'no-cache' : 'public, max-age=3600, must-revalidate',
   };
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-  headers['Content-Length'] = String(stat.size);
+  // Hashed build assets come precompressed (`.br` / `.gz` beside them, written by the web build):
+  // serve those as they are instead of compressing on every request.
+  let body = file;
+  let size = stat.size;
+  if (immutable) {
+    const accept = c.req.header('accept-encoding') ?? '';
+    for (const [enc, ext] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const pre = fs.statSync(file + ext, { throwIfNoEntry: false });
+      if (pre?.isFile() && new RegExp(`\\b${enc}\\b`).test(accept)) {
+        body = file + ext;
+        size = pre.size;
+        headers['Content-Encoding'] = enc;
+        headers.ETag = `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}-${enc}"`;
+        break;
+      }
+    }
+    headers.Vary = 'Accept-Encoding';
+  }
+  if (c.req.header('if-none-match') === headers.ETag) return c.body(null, 304, headers);
+  headers['Content-Length'] = String(size);
   if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-  const stream = fs.createReadStream(file);
+  const stream = fs.createReadStream(body);
   return c.body(
     new ReadableStream<Uint8Array>({
       start(controller) {

@@ -17,6 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { MapContext } from './context';
 import type { RegionMapProps } from './region-map';
+import { markFirstMapFrame } from './first-frame';
 import { warmRegionCache } from './offline';
 import { fetchRegions } from './regions';
 import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, glyphUrls, packUrls, regionStyle } from './style';
@@ -115,7 +116,7 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
       });
       map.once('idle', () => {
         if (cancelled) return;
-        performance.mark('waymark:map-first-frame');
+        markFirstMapFrame();
         setFirstFrame(true);
         whenIdle(() => !cancelled && warmRegionCache(origin, region, version));
       });

@@ -124,7 +124,7 @@ export function ElevationProfile({ route, units, hover, onHover, className }: Pr
         {GRADE_CLASSES.map((c) => (
           <span key={c.label} className="inline-flex items-center gap-1">
             <span className="inline-block size-2.5 rounded-sm" style={{ background: c.color }} aria-hidden />
-            {c.label}
+            <bdi dir="ltr">{c.label}</bdi>
           </span>
         ))}
       </figcaption>

@@ -415,7 +415,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
           <button type="button" className="flex w-full flex-col items-center gap-1 px-3 pt-1.5 pb-2" aria-expanded={sheetOpen} aria-controls="planner-sheet" onClick={() => setSheetOpen((o) => !o)}>
             <span className="h-1 w-10 rounded-full bg-muted-foreground/40" aria-hidden />
             <span className="flex w-full items-center justify-between text-sm">
-              <span className="font-medium tabular-nums" data-testid="sheet-summary">
+              <span className="font-medium tabular-nums" data-testid="sheet-summary" dir="ltr">
                 {route ? `${(route.stats.distanceM / (prefs.units === 'km' ? 1000 : 1609.344)).toFixed(2)} ${prefs.units} · ↑ ${Math.round(route.stats.ascentM)} m` : 'No route yet'}
               </span>
               <ChevronUp className={cn('size-4 transition-transform', sheetOpen && 'rotate-180')} aria-hidden />

@@ -45,8 +45,10 @@ export function StatsPanel({ route, units, paceSecPerKm, onPace, onUnits, status
       {s?.greenM !== undefined && s.distanceM > 0 ? (
         <p className="text-xs text-muted-foreground" data-testid="stat-green">
           Through parks, woods and along water:{' '}
-          <span className="font-medium text-foreground tabular-nums">{Math.round((100 * s.greenM) / s.distanceM)}%</span> (
-          {formatDistance(s.greenM, units)})
+          <bdi dir="ltr">
+            <span className="font-medium text-foreground tabular-nums">{Math.round((100 * s.greenM) / s.distanceM)}%</span>{' '}
+            {`(${formatDistance(s.greenM, units)})`}
+          </bdi>
         </p>
       ) : null}
       <PaceInput key={`${paceSecPerKm}-${units}`} paceSecPerKm={paceSecPerKm} units={units} onPace={onPace} />
@@ -58,7 +60,7 @@ function Stat({ label, value, testid }: { label: string; value: string; testid: 
   return (
     <div className="rounded-md bg-muted/60 px-1 py-1.5">
       <dt className="text-[11px] text-muted-foreground">{label}</dt>
-      <dd className="text-sm font-semibold tabular-nums" data-testid={testid}>
+      <dd className="text-sm font-semibold tabular-nums" data-testid={testid} dir="ltr">
         {value}
       </dd>
     </div>
@@ -123,7 +125,7 @@ export function Breakdown({ title, parts, units }: { title: string; parts: Recor
               <span className="inline-block size-2 rounded-full" style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden />
               {k.replace(/_/g, ' ')}
             </span>
-            <span className="tabular-nums text-muted-foreground">
+            <span className="tabular-nums text-muted-foreground" dir="ltr">
               {Math.round((100 * m) / total)}% · {formatDistance(m, units)}
             </span>
           </li>

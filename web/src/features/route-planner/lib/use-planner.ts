@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode } from './edit';
 import { canRedo, canUndo, createHistory, push, redo, undo, type History } from './history';
 import { RoutingClient, RoutingError } from './routing-client';
+import { afterFirstMapFrame } from '@/components/map';
 import type { AssembledRoute, LegMode, LonLat, Waypoint } from './types';
 
 export type EditAction =
@@ -56,13 +57,22 @@ export type RouteStatus = 'idle' | 'routing' | 'ready' | 'error';
 /** Waypoints with undo/redo, and the route computed from them (worker first, server fallback). */
 export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: number) {
   const [history, dispatch] = useReducer(reducer, initial, createHistory);
-  const [result, setResult] = useState<{ key: unknown[]; route: AssembledRoute | null; error: string | null }>({ key: [], route: null, error: null });
+  const [result, setResult] = useState<{ key: unknown[]; route: AssembledRoute | null; error: string | null }>({
+    key: [],
+    route: null,
+    error: null,
+  });
   const client = useMemo(() => new RoutingClient(region), [region]);
   const waypoints = history.present;
 
   useEffect(() => {
-    void client.start();
-    return () => client.dispose();
+    // warm the routing worker once the map is drawn (a restored route starts it at once via plan)
+    let live = true;
+    void afterFirstMapFrame().then(() => live && client.start());
+    return () => {
+      live = false;
+      client.dispose();
+    };
   }, [client]);
 
   useEffect(() => {
@@ -71,7 +81,9 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
     const key = [waypoints, paceSecPerKm, client];
     client.plan(waypoints, paceSecPerKm).then(
       (route) => live && setResult({ key, route, error: null }),
-      (err: unknown) => live && setResult({ key, route: null, error: err instanceof RoutingError || err instanceof Error ? err.message : 'Routing failed' }),
+      (err: unknown) =>
+        live &&
+        setResult({ key, route: null, error: err instanceof RoutingError || err instanceof Error ? err.message : 'Routing failed' }),
     );
     return () => {
       live = false;
