@@ -4,6 +4,7 @@
 // support then answers later Range requests from that copy — with or without a network. File URLs
 // carry the pack version (`?v=`); once the current version is stored, copies of older versions of
 // the same region are deleted (they are megabytes each).
+import { dropStaleCopies } from './stale-copies';
 import { packUrls } from './style';
 
 /** The service worker's runtime cache for /tiles/* (web/vite.config.ts). */
@@ -39,12 +40,5 @@ export function warmRegionCache(origin: string, region: string, version: string 
 /** Delete cached files of `region` whose `v` is not `version`. */
 export async function dropOtherVersions(origin: string, region: string, version: string): Promise<number> {
   if (typeof caches === 'undefined') return 0;
-  const cache = await caches.open(TILE_CACHE);
-  const prefix = `${origin}/tiles/${encodeURIComponent(region)}/`;
-  let dropped = 0;
-  for (const req of await cache.keys()) {
-    if (!req.url.startsWith(prefix)) continue;
-    if (new URL(req.url).searchParams.get('v') !== version && (await cache.delete(req))) dropped++;
-  }
-  return dropped;
+  return dropStaleCopies(await caches.open(TILE_CACHE), `${origin}/tiles/${encodeURIComponent(region)}/`, version);
 }

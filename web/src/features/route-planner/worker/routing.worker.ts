@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { dropStaleCopies } from '@/components/map/stale-copies';
 import { OutsideRegionError, PlanEngine } from '../lib/engine';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
@@ -34,18 +35,11 @@ async function loadBytes(url: string): Promise<{ bytes: Uint8Array; fromCache: b
   const bytes = new Uint8Array(await res.arrayBuffer());
   if (cache) {
     await cache.put(url, copy).catch(() => undefined);
-    await dropOtherVersions(cache, url).catch(() => undefined);
+    const u = new URL(url, self.location.href);
+    const v = u.searchParams.get('v');
+    if (v) await dropStaleCopies(cache, u.origin + u.pathname, v).catch(() => 0);
   }
   return { bytes, fromCache: false };
-}
-
-/** Delete cached copies of the same graph file under another pack version (`?v=`). */
-async function dropOtherVersions(cache: Cache, url: string) {
-  const want = new URL(url, self.location.href);
-  for (const req of await cache.keys()) {
-    const u = new URL(req.url);
-    if (u.pathname === want.pathname && u.search !== want.search) await cache.delete(req);
-  }
 }
 
 function engineFor(region: string, url?: string) {
