@@ -207,7 +207,16 @@ describe('app shell', () => {
     await page.keyboard.press('h');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 
-    // G then E goes to /email
+    // G then E goes to /email. Signed out, the mailbox's guard sends the visitor to sign in and
+    // back to /email afterwards; signed in, the mailbox opens.
+    await page.keyboard.press('g');
+    await page.keyboard.press('e');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/email');
+
+    await signIn(page);
+    await page.goto('/help');
+    await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
     await page.keyboard.press('g');
     await page.keyboard.press('e');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/email');
