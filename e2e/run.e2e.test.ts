@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { clickMap, distanceKm, framePoints, ready, waypointCount } from './support/planner.ts';
+import { clickMap, distanceKm, framePoints, ready, settled, waypointCount } from './support/planner.ts';
 
 // Three points on streets/paths of Andorra la Vella – Escaldes.
 const A: [number, number] = [1.5211, 42.5063];
@@ -219,6 +219,61 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     await page.getByText('Synced 1 offline save').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Library', exact: true }).click();
     await page.getByRole('button', { name: 'Offline run', exact: true }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps an offline edit of a route that was deleted meanwhile: it syncs as a new route', async () => {
+    // the synced offline save became the route on show (a later save updates it, no duplicate)
+    await page.waitForURL(/route=[0-9a-f-]{36}/, { timeout: 15_000 });
+    const first = new URL(page.url()).searchParams.get('route')!;
+    await context.setOffline(true);
+    try {
+      const px = await framePoints(page, [A, B, C]);
+      await clickMap(page, px[2]!);
+      await settled(page, 3);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Saved offline').waitFor({ timeout: 15_000 });
+      // meanwhile the route is deleted on another device
+      const other = await newPage(browser);
+      try {
+        await other.page.goto('/help');
+        const status = await other.page.evaluate(
+          async ({ email, password, id }) => {
+            const csrf = async () => ((await (await fetch('/api/_auth/csrf')).json()) as { token: string }).token;
+            const signin = await fetch('/api/auth/signin', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-csrf-token': await csrf() },
+              body: JSON.stringify({ email, password }),
+            });
+            if (signin.status !== 200) return `signin ${signin.status}`;
+            const del = await fetch(`/api/routes/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': await csrf() } });
+            return `delete ${del.status}`;
+          },
+          { ...DEMO, id: first },
+        );
+        expect(status).toBe('delete 204');
+      } finally {
+        await other.context.close();
+      }
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByText('“Offline run” had been deleted or could not be changed, so it was saved as new.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('route'), { timeout: 10_000 }).not.toBe(first);
+    const now = new URL(page.url()).searchParams.get('route')!;
+    const stored = await page.evaluate(async (ids) => {
+      const get = async (id: string) => {
+        const r = await fetch(`/api/routes/${id}`);
+        return { status: r.status, body: r.ok ? ((await r.json()) as { name: string; waypoints: unknown[] }) : null };
+      };
+      return { old: (await get(ids.first)).status, now: await get(ids.now) };
+    }, { first, now });
+    expect(stored.old).toBe(404);
+    expect(stored.now.status).toBe(200);
+    expect(stored.now.body!.name).toBe('Offline run');
+    expect(stored.now.body!.waypoints).toHaveLength(3);
     expect(errors).toEqual([]);
   });
 });

@@ -5,11 +5,10 @@
 // tile in view loaded and drawn): ours reads the `waymark:map-first-frame` performance mark, the
 // peer sets its own. Fresh browser context per run (cold HTTP cache, no service worker yet).
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { regionStyle } from '../../web/src/components/map/style.ts';
 import { startBuiltServer } from './built-server.ts';
+import { PEER_MARK, PEER_PAGE, peerHtml, peerResponse, regionView } from './peer-map.ts';
 import { printTable } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -19,42 +18,14 @@ const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 7);
 const TARGET_MS = 1500;
 const REGION = 'andorra';
 
-const nm = (...p: string[]) => path.join(ROOT, 'node_modules', ...p);
-
-function peerHtml(style: object, center: [number, number], zoom: number) {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>peer</title>
-<link rel="stylesheet" href="/__peer/maplibre-gl.css">
-<style>html,body,#map{margin:0;height:100%}</style>
-<script src="/__peer/pmtiles.js"></script></head><body><div id="map"></div>
-<script type="module">
-import * as maplibregl from '/__peer/maplibre-gl.mjs';
-maplibregl.setWorkerUrl('/__peer/maplibre-gl-worker.mjs');
-const protocol = new pmtiles.Protocol();
-maplibregl.addProtocol('pmtiles', protocol.tile);
-const map = new maplibregl.Map({ container: 'map', style: ${JSON.stringify(style)}, center: ${JSON.stringify(center)}, zoom: ${zoom} });
-map.once('idle', () => performance.mark('peer:map-first-frame'));
-</script></body></html>`;
-}
-
-const PEER_FILES: Record<string, [string, string]> = {
-  '/__peer/maplibre-gl.mjs': [nm('maplibre-gl/dist/maplibre-gl.mjs'), 'text/javascript'],
-  '/__peer/maplibre-gl-shared.mjs': [nm('maplibre-gl/dist/maplibre-gl-shared.mjs'), 'text/javascript'],
-  '/__peer/maplibre-gl-worker.mjs': [nm('maplibre-gl/dist/maplibre-gl-worker.mjs'), 'text/javascript'],
-  '/__peer/maplibre-gl.css': [nm('maplibre-gl/dist/maplibre-gl.css'), 'text/css'],
-  '/__peer/pmtiles.js': [nm('pmtiles/dist/pmtiles.js'), 'text/javascript'],
-};
-
 async function timeFirstFrame(browser: Browser, url: string, mark: string, peer?: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page: Page = await context.newPage();
     if (peer) {
       await page.route('**/__peer/**', (route) => {
-        const p = new URL(route.request().url()).pathname;
-        const f = PEER_FILES[p];
-        if (p === '/__peer/index.html') return route.fulfill({ body: peer, contentType: 'text/html' });
-        if (!f) return route.fulfill({ status: 404, body: 'not found' });
-        return route.fulfill({ body: fs.readFileSync(f[0]), contentType: f[1] });
+        const own = peerResponse(new URL(route.request().url()).pathname, peer);
+        return own ? route.fulfill({ body: own.body, contentType: own.type }) : route.fulfill({ status: 404, body: 'not found' });
       });
     }
     await page.goto(url);
@@ -90,18 +61,14 @@ export async function benchMapRender() {
   const ours: number[] = [];
   const peer: number[] = [];
   try {
-    const regions = (await (await fetch(`${server.url}/api/regions`)).json()) as {
-      regions: { name: string; center: [number, number]; defaultZoom: number }[];
-    };
-    const r = regions.regions.find((x) => x.name === REGION)!;
     // the same first frame as ours: the light basemap, relief added afterwards
-    const html = peerHtml(regionStyle({ region: REGION, dark: false, origin: server.url, hillshade: false }), r.center, r.defaultZoom);
+    const html = peerHtml(await regionView(server.url, REGION), server.url, false);
     // one warm-up of each (Chromium's own start-up, the server's first reads), then alternate
     await timeFirstFrame(browser, `${server.url}/run`, 'waymark:map-first-frame');
-    await timeFirstFrame(browser, `${server.url}/__peer/index.html`, 'peer:map-first-frame', html);
+    await timeFirstFrame(browser, `${server.url}${PEER_PAGE}`, PEER_MARK, html);
     for (let i = 0; i < RUNS; i++) {
       ours.push(await timeFirstFrame(browser, `${server.url}/run`, 'waymark:map-first-frame'));
-      peer.push(await timeFirstFrame(browser, `${server.url}/__peer/index.html`, 'peer:map-first-frame', html));
+      peer.push(await timeFirstFrame(browser, `${server.url}${PEER_PAGE}`, PEER_MARK, html));
     }
   } finally {
     await browser.close();

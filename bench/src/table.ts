@@ -15,12 +15,13 @@ export function printTable(title: string, rows: Row[]) {
     const ratio = r.higherIsBetter ? r.ours / r.peer : r.peer / r.ours;
     return {
       metric: r.metric,
-      ours: `${fmt(r.ours)} ${r.unit}`,
-      peer: `${fmt(r.peer)} ${r.unit} (${r.peerName})`,
+      ours: withUnit(r.ours, r.unit),
+      peer: `${withUnit(r.peer, r.unit)} (${r.peerName})`,
       'ours vs peer': `${ratio.toFixed(2)}× ${ratio >= 1 ? 'better' : 'worse'}`,
     };
   });
   console.table(data);
 }
 
+const withUnit = (n: number, unit: string) => (unit ? `${fmt(n)} ${unit}` : fmt(n));
 const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(2));

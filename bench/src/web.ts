@@ -3,6 +3,9 @@
 // and its modulepreloads named in index.html, gzip -9) — targets (MISSION §8): desktop performance
 // ≥ 95 (mobile is shown for information), initial JS ≤ 200 KB, and no map library (MapLibre,
 // pmtiles) in the initial bundle. The first map frame on /run is `bench:map` (map-render.ts).
+// /run is also compared with a peer in the same run: a bare MapLibre + pmtiles page drawing the
+// same map (basemap and relief) from the same server (peer-map.ts), which shows how much of the
+// score is the software-rendered WebGL map itself on this machine.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +13,8 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { startBuiltServer } from './built-server.ts';
+import { startPeerProxy } from './peer-map.ts';
+import { printTable } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
@@ -102,6 +107,8 @@ export async function benchWeb() {
   const server = await startBuiltServer(DIST);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const rows: { page: string; preset: string; r: LhResult }[] = [];
+  const peerRows: { preset: string; r: LhResult }[] = [];
+  let peer: Awaited<ReturnType<typeof startPeerProxy>> | undefined;
   try {
     const base = server.url;
     chrome = await chromeLauncher.launch({
@@ -118,26 +125,31 @@ export async function benchWeb() {
         '--disable-extensions',
       ],
     });
+    const measure = async (url: string, preset: 'mobile' | 'desktop', label: string): Promise<LhResult> => {
+      const runs: LhResult[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // Lighthouse occasionally fails to record a trace (NO_NAVSTART/NO_FCP) on a busy machine: retry once.
+        try {
+          runs.push(await runLighthouse(url, chrome!.port, preset));
+        } catch (err) {
+          console.log(`  ${preset} ${label}: ${(err as Error).message}; retrying`);
+          runs.push(await runLighthouse(url, chrome!.port, preset));
+        }
+      }
+      const scores = runs.map((r) => r.score);
+      console.log(`  ${preset} ${label}: scores ${scores.join(', ')}`);
+      return { ...runs.find((r) => r.score === median(scores))!, score: median(scores) };
+    };
+    if (PAGES.includes('/run')) peer = await startPeerProxy(base, 'andorra', true);
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const page of PAGES) {
-        const runs: LhResult[] = [];
-        for (let i = 0; i < RUNS; i++) {
-          // Lighthouse occasionally fails to record a trace (NO_NAVSTART/NO_FCP) on a busy machine: retry once.
-          try {
-            runs.push(await runLighthouse(`${base}${page}`, chrome.port, preset));
-          } catch (err) {
-            console.log(`  ${preset} ${page}: ${(err as Error).message}; retrying`);
-            runs.push(await runLighthouse(`${base}${page}`, chrome.port, preset));
-          }
-        }
-        const scores = runs.map((r) => r.score);
-        const best = runs.find((r) => r.score === median(scores))!;
-        rows.push({ page, preset, r: { ...best, score: median(scores) } });
-        console.log(`  ${preset} ${page}: scores ${scores.join(', ')}`);
+        rows.push({ page, preset, r: await measure(`${base}${page}`, preset, page) });
+        if (page === '/run' && peer) peerRows.push({ preset, r: await measure(peer.url, preset, 'peer (bare MapLibre page)') });
       }
     }
   } finally {
     await chrome?.kill();
+    await peer?.stop();
     await server.stop();
   }
 
@@ -156,6 +168,14 @@ export async function benchWeb() {
       'map JS loaded': r.mapRequests.length ? r.mapRequests.join(' ') : 'no',
     })),
   );
+  for (const { preset, r: p } of peerRows) {
+    const ours = rows.find((r) => r.page === '/run' && r.preset === preset)!.r;
+    printTable(`/run beside a bare MapLibre + pmtiles page drawing the same map from the same server (Lighthouse ${preset})`, [
+      { metric: 'performance score', ours: ours.score, peer: p.score, peerName: 'bare page', unit: '', higherIsBetter: true },
+      { metric: 'total blocking time', ours: ours.tbt, peer: p.tbt, peerName: 'bare page', unit: 'ms', higherIsBetter: false },
+      { metric: 'largest contentful paint', ours: ours.lcp, peer: p.lcp, peerName: 'bare page', unit: 'ms', higherIsBetter: false },
+    ]);
+  }
   const jsKb = init.jsGzip / 1024;
   console.log(`\nInitial bundle of the build (index.html entry + modulepreloads, gzip -9; target ≤ ${TARGET_INITIAL_JS_KB} KB)`);
   console.table([
@@ -172,7 +192,7 @@ export async function benchWeb() {
     (jsKb > TARGET_INITIAL_JS_KB ? 1 : 0) +
     init.mapLibraries.length;
   if (missed) console.log(`\n${missed} target(s) missed.`);
-  return { rows, initial: init };
+  return { rows, peerRows, initial: init };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchWeb();

@@ -130,6 +130,13 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
     });
   const { waypoints, route, status, error, act, canUndo, canRedo, client } = usePlanner(region, draftWaypoints(draft), prefs.paceSecPerKm);
   const [meta, setMeta] = useState<SaveMeta & { routeId: string | null }>({ routeId: draft?.routeId ?? null, name: draft?.name ?? '', description: draft?.description ?? '', visibility: draft?.visibility ?? 'private' });
+  // for the offline-save sync, which outlives renders
+  const metaRef = useRef(meta);
+  const onRouteIdRef = useRef(onRouteId);
+  useEffect(() => {
+    metaRef.current = meta;
+    onRouteIdRef.current = onRouteId;
+  });
   const [hover, setHover] = useState<number | null>(null);
   const [fitKey, setFitKey] = useState(0);
   const [flyTo, setFlyTo] = useState<{ at: LonLat; key: number } | null>(null);
@@ -178,9 +185,22 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
     const r = await syncOutbox();
     setPending(loadOutbox().length);
     if (r.synced.length) {
-      toast.success(`Synced ${r.synced.length} offline save${r.synced.length > 1 ? 's' : ''}`);
+      const copies = r.synced.filter((s) => s.asNew).map((s) => `“${s.name}”`);
+      toast.success(`Synced ${r.synced.length} offline save${r.synced.length > 1 ? 's' : ''}`, {
+        description: copies.length
+          ? `${copies.join(', ')} had been deleted or could not be changed, so ${copies.length > 1 ? 'they were' : 'it was'} saved as new.`
+          : undefined,
+      });
+      // the route on show was one of them: keep editing the saved copy
+      const mine = r.synced.findLast((s) => s.from === metaRef.current.routeId && s.name === metaRef.current.name);
+      if (mine && mine.id !== metaRef.current.routeId) {
+        setMeta((m) => ({ ...m, routeId: mine.id }));
+        loaded.current = mine.id;
+        onRouteIdRef.current(mine.id);
+      }
       await qc.invalidateQueries({ queryKey: routesKey });
     }
+    for (const f of r.refused) toast.error(`Could not sync the offline save “${f.name || 'Untitled'}”`, { description: f.message });
   }, [qc]);
   useEffect(() => {
     const first = setTimeout(() => void sync(), 0);

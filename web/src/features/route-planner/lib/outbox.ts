@@ -15,29 +15,57 @@ export function enqueue(routeId: string | null, body: RouteBody): OutboxItem {
   return item;
 }
 
-let syncing: Promise<{ synced: { localId: string; id: string }[]; failed: number }> | null = null;
+export interface SyncResult {
+  /** saves the server took: the queued item and the saved route's id */
+  synced: {
+    localId: string;
+    /** the saved route the queued save was for (null: a new route) */
+    from: string | null;
+    id: string;
+    name: string;
+    /** a save of an existing route that was gone (deleted, or not ours): kept as a new route */
+    asNew: boolean;
+  }[];
+  /** saves the server refused (4xx other than sign-in): dropped from the queue, reported with its reason */
+  refused: { localId: string; name: string; message: string }[];
+}
+
+let syncing: Promise<SyncResult> | null = null;
+
+/** The saved route is gone or no longer ours to change: the queued work is kept as a new route. */
+const routeGone = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
 
 /**
- * Replay queued saves in order. Network failures stop the run (try again later); a refusal by
- * the server (4xx) drops that item so one bad save cannot block the queue forever.
+ * Replay queued saves in order. Network failures, 401 and 5xx stop the run (try again later). A
+ * save of a route that was deleted meanwhile (404) or is not ours to change (403) is saved as a
+ * new route, so the work is not lost. Any other refusal by the server (4xx) drops that item, so
+ * one bad save cannot block the queue forever, and reports it with the server's reason.
  */
-export function syncOutbox(): Promise<{ synced: { localId: string; id: string }[]; failed: number }> {
+export function syncOutbox(): Promise<SyncResult> {
   syncing ??= (async () => {
-    const synced: { localId: string; id: string }[] = [];
-    let failed = 0;
+    const out: SyncResult = { synced: [], refused: [] };
     for (const item of loadOutbox()) {
+      const body = item.body as unknown as RouteBody;
+      const done = () => saveOutbox(loadOutbox().filter((i) => i.localId !== item.localId));
       try {
-        const body = item.body as unknown as RouteBody;
-        const saved = item.routeId ? await updateRoute(item.routeId, body) : await createRoute(body);
-        synced.push({ localId: item.localId, id: saved.id });
-        saveOutbox(loadOutbox().filter((i) => i.localId !== item.localId));
+        let asNew = false;
+        let saved;
+        try {
+          saved = item.routeId ? await updateRoute(item.routeId, body) : await createRoute(body);
+        } catch (err) {
+          if (!item.routeId || !routeGone(err)) throw err;
+          asNew = true;
+          saved = await createRoute(body);
+        }
+        out.synced.push({ localId: item.localId, from: item.routeId, id: saved.id, name: saved.name, asNew });
+        done();
       } catch (err) {
         if (isOffline(err) || (err instanceof ApiError && (err.status === 401 || err.status >= 500))) break;
-        failed++;
-        saveOutbox(loadOutbox().filter((i) => i.localId !== item.localId));
+        out.refused.push({ localId: item.localId, name: String(body.name ?? ''), message: err instanceof Error ? err.message : String(err) });
+        done();
       }
     }
-    return { synced, failed };
+    return out;
   })().finally(() => {
     syncing = null;
   });
