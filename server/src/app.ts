@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppContext, AppEnv, ServerModule } from './context.ts';
-import { HttpError, errorBody } from './http/errors.ts';
+import { HttpError, errorBody, rejectUnstorable } from './http/errors.ts';
+import { findUnstorableText } from './http/text.ts';
 import { securityHeaders } from './http/security.ts';
 import { mountSpa } from './http/static.ts';
 
@@ -37,6 +38,12 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
       onError: (c) => c.json(errorBody('payload_too_large', `Request body is larger than ${ctx.config.BODY_LIMIT_BYTES} bytes`), 413),
     }),
   );
+
+  // Query strings: no NUL or unpaired surrogate reaches a handler (bodies: readJson).
+  app.use('/api/*', async (c, next) => {
+    rejectUnstorable(findUnstorableText(c.req.queries()), 'query');
+    return next();
+  });
 
   app.use('*', async (c, next) => {
     // Tiles are already compressed and served with Range; everything else may be compressed.

@@ -15,7 +15,8 @@ describe('configuration', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/waymark' });
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/waymark' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/waymark', poolMax: 10 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/waymark', DATABASE_POOL_MAX: '3' }).database).toMatchObject({ poolMax: 3 });
   });
 
   it.each([

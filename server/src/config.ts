@@ -95,7 +95,7 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config extends Env {
   dataDir: string;
   publicUrl: string;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolMax: number };
   s3: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string } | null;
   llm: { baseUrl: string; model: string; apiKey?: string } | null;
 }
@@ -136,7 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...e,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     s3:
       s3Set.length === s3Keys.length
         ? {

@@ -61,6 +61,11 @@ describe(`auth on ${TEST_DB}`, () => {
     await expectError(await t.json('POST', '/api/auth/signup', [1, 2]), 400, 'validation_error');
     await expectError(await t.json('POST', '/api/auth/signup', '{"email":'), 400, 'invalid_json');
     await expectError(await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, remember: 'yes' }), 400, 'validation_error');
+    // text PostgreSQL cannot store as sent: NUL (was a 500) and a lone surrogate (was stored as U+FFFD)
+    const nul = await expectError(await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, name: 'a\u0000b' }), 400, 'validation_error');
+    expect(nul.message).toBe('Invalid request: name: must not contain NUL characters or unpaired surrogates');
+    await expectError(await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, name: 'half \uD83C pair' }), 400, 'validation_error');
+    await expectError(await t.json('GET', '/api/admin/users?q=%00'), 400, 'validation_error');
     const rows = await t.db().selectFrom('users').select('id').execute();
     expect(rows).toHaveLength(0);
   });
@@ -314,6 +319,7 @@ describe(`auth on ${TEST_DB}`, () => {
     await expectError(await t.json('PUT', '/api/auth/user', { password: 'another fine passphrase' }, u.headers), 403, 'reauthentication_needed');
     await expectError(await t.json('POST', '/api/auth/factors', {}, u.headers), 403, 'reauthentication_needed');
     expect((await t.json('PUT', '/api/auth/user', { name: 'New Name' }, u.headers)).status).toBe(200);
+    await expectError(await t.json('PUT', '/api/auth/user', { name: 'New\u0000Name' }, u.headers), 400, 'validation_error');
     await expectError(await t.json('POST', '/api/auth/reauthenticate', { password: 'nope nope nope' }, u.headers), 400, 'invalid_credentials');
     expect((await t.json('POST', '/api/auth/reauthenticate', { password: u.password }, u.headers)).status).toBe(200);
     expect((await t.json('PUT', '/api/auth/user', { password: 'another fine passphrase' }, u.headers)).status).toBe(200);

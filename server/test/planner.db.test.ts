@@ -181,16 +181,23 @@ describe(`saved routes API on ${TEST_DB}`, () => {
       { geometry: '??' },
       { stats: { distanceM: -1, ascentM: 0, descentM: 0, timeS: 0 } },
       { description: 'd'.repeat(2001) },
+      // Text PostgreSQL cannot store as sent (found by planner-fuzz): NUL → was a 500, lone surrogate → was stored as U+FFFD.
+      { name: 'a\u0000b' },
+      { description: 'x\u0000' },
+      { name: 'half \uD83C pair' },
     ];
     for (const over of bad) await err(await t.json('POST', '/api/routes', routeBody(over), alice.headers), 400, 'validation_error');
     await err(await t.json('GET', '/api/routes/not-a-uuid', undefined, alice.headers), 400, 'validation_error');
     await err(await t.json('PATCH', '/api/routes/123', { name: 'x' }, alice.headers), 400, 'validation_error');
     await err(await t.json('GET', '/api/routes?sort=colour', undefined, alice.headers), 400, 'validation_error');
+    await err(await t.json('GET', '/api/routes?q=a%00b', undefined, alice.headers), 400, 'validation_error');
+    await err(await t.json('GET', '/api/routes/public?q=%00'), 400, 'validation_error');
     await err(await t.json('GET', '/api/routes?page=0', undefined, alice.headers), 400, 'validation_error');
     await err(await t.json('GET', '/api/routes?pageSize=1000', undefined, alice.headers), 400, 'validation_error');
     const r = await create(alice);
     await err(await t.json('PATCH', `/api/routes/${r.id}`, {}, alice.headers), 400, 'validation_error');
     await err(await t.json('PATCH', `/api/routes/${r.id}`, { visibility: 'everyone' }, alice.headers), 400, 'validation_error');
+    await err(await t.json('PATCH', `/api/routes/${r.id}`, { name: 'nul\u0000' }, alice.headers), 400, 'validation_error');
     await err(await t.json('PATCH', `/api/routes/${r.id}`, '{"name":', alice.headers), 400, 'invalid_json');
   });
 

@@ -27,7 +27,7 @@ export interface DatabaseHandle {
 /** Open the configured database: PGlite in DATA_DIR (locked to this process) or PostgreSQL via a pool. */
 export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({ connectionString: database.url, max: database.poolMax, connectionTimeoutMillis: 10_000 });
     pool.on('error', () => {
       /* idle client errors are reported by the next query */
     });

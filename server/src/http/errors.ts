@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type z } from 'zod';
+import { UNSTORABLE_TEXT, findUnstorableText } from './text.ts';
 
 /** A typed error that maps to `{ error: { code, message } }` with an HTTP status. */
 export class HttpError extends Error {
@@ -54,9 +55,19 @@ export async function readJson(c: Context): Promise<unknown> {
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new HttpError(415, 'unsupported_media_type', 'Expected a JSON body (Content-Type: application/json)');
   }
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
   }
+  rejectUnstorable(findUnstorableText(body), 'request');
+  return body;
+}
+
+/** A 400 `validation_error` naming the text field that PostgreSQL could not store as sent. */
+export function rejectUnstorable(path: string | null, what: string) {
+  if (path === null) return;
+  const message = path ? `${path}: ${UNSTORABLE_TEXT}` : UNSTORABLE_TEXT;
+  throw new HttpError(400, 'validation_error', `Invalid ${what}: ${message}`, { issues: [{ path, message: UNSTORABLE_TEXT }] });
 }

@@ -39,7 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
-    database: { kind: 'postgres', url: url.toString() },
+    database: { kind: 'postgres', url: url.toString(), poolMax: 10 },
     dataDir,
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     drop: async () => {
