@@ -73,7 +73,7 @@ describe('preferGreen', () => {
     }
   });
 
-  it('makes loops greener: median green share over 16 seeded loops rises', () => {
+  it('makes loops greener: 16 seeded loops with and without the preference', () => {
     const loops = new LoopGenerator(planner);
     const plain: number[] = [];
     const green: number[] = [];
@@ -89,8 +89,14 @@ describe('preferGreen', () => {
         expect(Math.abs(b.distance - 6000)).toBeLessThan(6000 * 0.05);
       }
     }
-    // measured: median 0.14 → 0.29 (2 of the 16 loops come out a little less green)
-    expect(median(green)).toBeGreaterThan(median(plain) + 0.1);
+    // Measured per loop (same start and seed): 7 of the 16 come out greener by 2–30 points, 1 a
+    // little less green; mean 0.19 → 0.23, median 0.22 → 0.26. (The plain median used to be 0.14,
+    // when two Ordino loops without the preference retraced 41 % of their length along a
+    // non-green road; now the generator finds ≤ 10 % retrace loops there, which are greener too.)
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(green.filter((g, i) => g >= plain[i]! + 0.02).length).toBeGreaterThanOrEqual(6);
     expect(green.filter((g, i) => g < plain[i]! - 0.01).length).toBeLessThanOrEqual(3);
+    expect(mean(green)).toBeGreaterThan(mean(plain) + 0.03);
+    expect(median(green)).toBeGreaterThanOrEqual(median(plain));
   });
 });

@@ -4,7 +4,8 @@ import { MAX_WAYPOINTS, RouteError, type RoutePlanner, type RouteResult } from '
 import { greenMetres, type PathStep, type RoutePreferences } from './search.ts';
 import type { Snap } from './snap.ts';
 import { MinHeap } from './min-heap.ts';
-import { lowRetraceEdgeBound, searchTrailLoops } from './trails.ts';
+import { searchLobeLoops } from './lobes.ts';
+import { lowRetraceBlockBound, lowRetraceCycleSpaceBound, lowRetraceEdgeBound, searchTrailLoops } from './trails.ts';
 
 export interface LoopRequest {
   start: LonLat;
@@ -57,6 +58,8 @@ const FIT_ITERATIONS = 8;
 const GREEN_LOOP_WEIGHT = 1; // score per unit of non-green share under preferGreen (retrace weighs 3)
 const CYCLE_TREES = 6; // shortest-path trees (1 exact + 5 seed-perturbed) for cycle candidates
 const TRAIL_BUDGET = 150_000; // DFS steps of the closed-trail search (a few ms on sparse networks)
+const LOBE_BUDGET = 200_000; // edge visits of the multi-lobe search (a few ms to ~40 ms on Andorra)
+const PAD_TO = 1 - ACCEPT * 0.98; // padding to just inside the window keeps the spur (the retrace) short
 
 /**
  * Loop generator. For a heading θ we lay a circle of radius r through the start (centre r
@@ -71,7 +74,10 @@ const TRAIL_BUDGET = 150_000; // DFS steps of the closed-trail search (a few ms 
  * cycle of the right size near the start: then the longest loops that fall short get an
  * out-and-back spur of exactly the missing length (a Dijkstra from the start finds the cheapest
  * turn point whose path length is exactly half the gap, mid-edge), and as a last resort a plain
- * out-and-back run is offered. Candidates are scored by distance error (outside ±4 % is heavily
+ * out-and-back run is offered. When none of that gives a loop within ±5 % retracing ≤ 10 %, two
+ * more generators run: short loops that stay ≤ 10 % when padded just into the window get a spur
+ * from wherever on the loop a fresh one is cheapest, and the multi-lobe search (lobes.ts) joins
+ * several cycles with short out-and-back connectors. Candidates are scored by distance error (outside ±4 % is heavily
  * penalised), retrace share and cost per metre; the alternatives returned are the best ones that
  * share less than half their length with an alternative already chosen. Everything derives from
  * `seed`, so a seed always gives the same loops.
@@ -175,6 +181,28 @@ export class LoopGenerator {
     for (const c of short.slice(0, 3)) {
       const padded = this.pad(start, c, D, req.preferences);
       if (padded) candidates.push(padded);
+    }
+    // Nothing good yet: loops a little short whose retrace stays ≤ 10 % when padded just into the
+    // window, padded from wherever on the loop a fresh spur is cheapest (to D and to the window's
+    // edge); then loops of several lobes joined by short connectors (see lobes.ts).
+    if (good() === 0)
+      this.padLowRetrace(
+        start,
+        candidates.filter((c) => c.length < D * PAD_TO),
+        D,
+        req.preferences,
+        candidates,
+      );
+    if (good() === 0) {
+      const lobes = this.lobeCandidates(start, D, rnd, req.preferences, req.heading);
+      candidates.push(...lobes.filter((c) => c.length >= D * PAD_TO));
+      this.padLowRetrace(
+        start,
+        lobes.filter((c) => c.length < D * PAD_TO),
+        D,
+        req.preferences,
+        candidates,
+      );
     }
     if (!candidates.some((c) => Math.abs(c.length - D) <= D * TOLERANCE)) {
       const oab = this.pad(
@@ -371,15 +399,176 @@ export class LoopGenerator {
     return out;
   }
 
+  /** Multi-lobe loops (lobes run once, connectors out and back) from `searchLobeLoops`. */
+  private lobeCandidates(
+    start: Snap,
+    D: number,
+    rnd: () => number,
+    prefs: RoutePreferences | undefined,
+    heading: number | undefined,
+  ): Candidate[] {
+    const found = searchLobeLoops(this.planner.graph, start, this.bridge, {
+      distance: D,
+      tolerance: ACCEPT,
+      maxRetrace: 0.1,
+      budget: LOBE_BUDGET,
+      max: 4,
+      rnd,
+    });
+    const out: Candidate[] = [];
+    for (const l of found.loops) {
+      const bearing = this.bearing(start, l.far);
+      if (heading !== undefined && Math.abs(((bearing - heading + 540) % 360) - 180) > 75) continue;
+      out.push({
+        heading: bearing,
+        vias: [this.planner.index.atNode(l.far)],
+        steps: l.steps,
+        length: l.length,
+        cost: this.stepsCost(l.steps, prefs),
+        retrace: retraced(l.steps) / l.length,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Pad short loops whose retrace share stays ≤ 10 % once padded to just inside the window
+   * (spur of (PAD_TO·D − L)/2 from the loop) — to that length and to D — best candidates first.
+   */
+  private padLowRetrace(start: Snap, short: Candidate[], D: number, prefs: RoutePreferences | undefined, into: Candidate[]) {
+    const predicted = (c: Candidate) => (c.retrace * c.length + (D * PAD_TO - c.length) / 2) / (D * PAD_TO);
+    const ok = short.filter((c) => predicted(c) <= 0.1).sort((a, b) => predicted(a) - predicted(b));
+    for (const c of ok.slice(0, 4)) {
+      for (const target of [D * PAD_TO, D]) {
+        const p = this.padWalk(c, target, prefs);
+        if (p) into.push(p);
+      }
+    }
+  }
+
+  /**
+   * An out-and-back spur from a node of the loop, over edges the loop does not use, turning
+   * mid-edge so the loop becomes exactly `target` long (cheapest by running cost), inserted where
+   * the loop passes that node. Null when no such spur exists.
+   */
+  private padWalk(c: Candidate, target: number, prefs: RoutePreferences | undefined): Candidate | null {
+    const x = (target - c.length) / 2;
+    if (x <= 0) return null;
+    const g = this.planner.graph;
+    const n = g.nodeCount;
+    const used = new Uint8Array(g.edgeCount);
+    for (const s of c.steps) used[s.edge] = 1;
+    const endNode = (s: PathStep) => (s.end <= 1e-6 ? g.edgeFrom[s.edge]! : s.end >= g.edgeLength[s.edge]! - 1e-6 ? g.edgeTo[s.edge]! : -1);
+    const at = new Int32Array(n).fill(-1); // index of a step after which the loop stands on the node
+    const cost = new Float64Array(n).fill(Infinity);
+    const len = new Float64Array(n);
+    const parent = new Int32Array(n).fill(-1);
+    const heap = new MinHeap();
+    c.steps.forEach((s, i) => {
+      const v = endNode(s);
+      if (v >= 0 && at[v]! < 0) {
+        at[v] = i;
+        cost[v] = 0;
+        len[v] = 0;
+        heap.push(0, v);
+      }
+    });
+    const mult = this.planner.router.edgeMult(prefs);
+    const kOf = (e: number) => (g.edgeLength[e]! > 0 ? g.edgeCost[e]! / g.edgeLength[e]! : 1) * mult[e]!;
+    const done = new Uint8Array(n);
+    while (heap.size) {
+      const [cu, u] = heap.pop();
+      if (done[u]) continue;
+      done[u] = 1;
+      if (len[u]! > x) continue;
+      for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
+        const e = g.adjEdge[i]!;
+        if (used[e]) continue;
+        const v = g.otherEnd(e, u);
+        const cv = cu + g.edgeLength[e]! * kOf(e);
+        if (cv < cost[v]!) {
+          cost[v] = cv;
+          len[v] = len[u]! + g.edgeLength[e]!;
+          parent[v] = e;
+          heap.push(cv, v);
+        }
+      }
+    }
+    let best = Infinity;
+    let bestEdge = -1;
+    let bestFrom = -1;
+    let bestAlong = 0;
+    for (let e = 0; e < g.edgeCount; e++) {
+      if (used[e]) continue;
+      const el = g.edgeLength[e]!;
+      const k = kOf(e);
+      for (const [u, w] of [
+        [g.edgeFrom[e]!, g.edgeTo[e]!],
+        [g.edgeTo[e]!, g.edgeFrom[e]!],
+      ] as const) {
+        if (!done[u]) continue;
+        const along = x - len[u]!;
+        if (!(along >= 0 && along <= el)) continue;
+        const cc = cost[u]! + along * k;
+        if (cc > cost[w]! + (el - along) * k || cc >= best) continue;
+        best = cc;
+        bestEdge = e;
+        bestFrom = u;
+        bestAlong = along;
+      }
+    }
+    if (bestEdge < 0) return null;
+    const out: PathStep[] = [];
+    let v = bestFrom;
+    while (parent[v]! >= 0 && at[v]! < 0) {
+      const e = parent[v]!;
+      const u = g.otherEnd(e, v);
+      out.push(g.edgeFrom[e] === u ? { edge: e, start: 0, end: g.edgeLength[e]! } : { edge: e, start: g.edgeLength[e]!, end: 0 });
+      v = u;
+    }
+    out.reverse();
+    const fromStart = g.edgeFrom[bestEdge] === bestFrom;
+    const tip = fromStart ? bestAlong : g.edgeLength[bestEdge]! - bestAlong;
+    const turn: PathStep[] = [
+      { edge: bestEdge, start: fromStart ? 0 : g.edgeLength[bestEdge]!, end: tip },
+      { edge: bestEdge, start: tip, end: fromStart ? 0 : g.edgeLength[bestEdge]! },
+    ].filter((s) => s.start !== s.end);
+    const back = [...out].reverse().map((s) => ({ edge: s.edge, start: s.end, end: s.start }));
+    const i = at[v]!;
+    const steps = [...c.steps.slice(0, i + 1), ...out, ...turn, ...back, ...c.steps.slice(i + 1)];
+    const length = c.length + 2 * x;
+    return {
+      heading: c.heading,
+      vias: c.vias,
+      steps,
+      length,
+      cost: c.cost + 2 * best,
+      retrace: retraced(steps) / length,
+    };
+  }
+
   /**
    * Whether a loop of `distance` ±5 % with ≤ 10 % retrace exists from this start: false is a proof
-   * (`lowRetraceEdgeBound`), true means one was found (closed-trail search), null is unknown.
+   * (`lowRetraceEdgeBound`, `lowRetraceBlockBound` or `lowRetraceCycleSpaceBound`), true means one
+   * was found (closed-trail search, or multi-lobe search padded like the generator pads), null is
+   * unknown.
    */
   lowRetracePossible(s: Snap, distance: number, budget = 400_000): boolean | null {
     const q = { distance, tolerance: ACCEPT, maxRetrace: 0.1 };
     if (lowRetraceEdgeBound(this.planner.graph, s, q, this.bridge) < distance * (1 - ACCEPT) * (1 - 2 * q.maxRetrace)) return false;
-    const r = searchTrailLoops(this.planner.graph, s, { ...q, budget, max: 50 });
-    return r.loops.some((l) => retraced(l.steps) <= 0.1 * l.length) ? true : null;
+    if (!lowRetraceBlockBound(this.planner.graph, s, q, this.bridge)) return false;
+    if (lowRetraceCycleSpaceBound(this.planner.graph, s, q) === false) return false;
+    const g = this.planner.graph;
+    const r = searchTrailLoops(g, s, { ...q, budget, max: 50 });
+    if (r.loops.some((l) => retraced(l.steps) <= 0.1 * l.length)) return true;
+    // multi-lobe loops, padded into the window when short (as the generator does)
+    const lobes = searchLobeLoops(g, s, this.bridge, { ...q, budget: budget * 4, max: 8 });
+    for (const l of lobes.loops) {
+      const c: Candidate = { heading: 0, vias: [], steps: l.steps, length: l.length, cost: 0, retrace: retraced(l.steps) / l.length };
+      const p = c.length < distance * PAD_TO ? this.padWalk(c, distance * PAD_TO, undefined) : c;
+      if (p && Math.abs(p.length - distance) <= distance * ACCEPT && p.retrace <= 0.1) return true;
+    }
+    return null;
   }
 
   private bearing(start: Snap, node: number) {

@@ -115,7 +115,7 @@ export function ElevationProfile({ route, units, hover, onHover, className }: Pr
       </svg>
       <figcaption className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         {hoverPt ? (
-          <span aria-live="polite">
+          <span aria-live="polite" dir="ltr">
             {formatDistance(hoverPt.d, units)} · {formatElevation(hoverPt.e, units)}
           </span>
         ) : (

@@ -122,7 +122,10 @@ function RouteRow({ r, units, onOpen, onDuplicate, onDelete, onRename }: { r: Ro
           </button>
         )}
         <p className="text-xs text-muted-foreground">
-          {formatDistance(r.stats.distanceM, units)} · ↑ {formatElevation(r.stats.ascentM, units)} · {r.visibility} · {new Date(r.updatedAt).toLocaleDateString()}
+          <bdi dir="ltr">
+            {formatDistance(r.stats.distanceM, units)} · ↑ {formatElevation(r.stats.ascentM, units)}
+          </bdi>{' '}
+          · {r.visibility} · <bdi>{new Date(r.updatedAt).toLocaleDateString()}</bdi>
         </p>
       </div>
       <Button variant="ghost" size="icon-sm" aria-label={`Open ${r.name}`} onClick={onOpen}>

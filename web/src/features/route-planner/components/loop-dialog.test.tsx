@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LoopAlternative } from '../lib/types';
 import type { LoopRequest } from '../worker/protocol';
 import { LoopDialog } from './loop-dialog';
 
@@ -12,7 +13,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-function setup() {
+function setup(alternatives: LoopAlternative[] = []) {
   const requests: LoopRequest[] = [];
   render(
     <LoopDialog
@@ -24,7 +25,7 @@ function setup() {
         requests.push(req);
         return [];
       }}
-      alternatives={[]}
+      alternatives={alternatives}
       onAlternatives={() => {}}
       selected={null}
       onSelect={() => {}}
@@ -51,5 +52,17 @@ describe('LoopDialog preferences', () => {
     expect(screen.getByRole('switch', { name: 'Prefer green' }).getAttribute('aria-checked')).toBe('true');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate' })));
     expect(requests.at(-1)?.preferences).toEqual({ preferPaths: true, avoidBusyRoads: true, preferGreen: true });
+  });
+});
+
+describe('LoopDialog alternatives', () => {
+  it('lists each alternative with distance and climb kept left-to-right (numbers and units do not reorder in RTL)', () => {
+    setup([
+      { coords: [], distanceM: 10_200, ascentM: 409, waypoints: [] },
+      { coords: [], distanceM: 9_960, ascentM: 266, waypoints: [] },
+    ]);
+    const figures = screen.getByText('10.2 km · ↑ 409 m');
+    expect(figures.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByText('9.96 km · ↑ 266 m').getAttribute('dir')).toBe('ltr');
   });
 });

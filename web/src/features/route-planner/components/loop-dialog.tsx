@@ -179,7 +179,7 @@ export function LoopDialog(p: Props) {
                   <span className="inline-block h-1.5 w-5 rounded" style={{ background: ALT_COLORS[i % ALT_COLORS.length] }} aria-hidden />
                   Option {i + 1}
                 </span>
-                <span className="tabular-nums text-muted-foreground">
+                <span className="tabular-nums text-muted-foreground" dir="ltr">
                   {formatDistance(a.distanceM, p.units)} · ↑ {formatElevation(a.ascentM, p.units)}
                 </span>
               </button>
