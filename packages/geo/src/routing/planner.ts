@@ -207,7 +207,10 @@ export class RoutePlanner {
     for (let i = 0; i < wps.length - 1; i++)
       if (legMode(i) !== 'snap' && legMode(i) !== 'freehand') throw new RouteError(`leg ${i}: mode must be "snap" or "freehand"`);
     const maxSnap = req.maxSnapDistance ?? 500;
-    const snaps: (Snap | null)[] = wps.map((p, i) => (legMode(i - 1) === 'snap' || legMode(i) === 'snap' ? this.snap(p, maxSnap) : null));
+    // a waypoint moves onto the network only when a leg it belongs to is snapped (the first and
+    // last waypoints have one leg each: a freehand start or end stays where it was put)
+    const snapped = (i: number) => (i > 0 && legMode(i - 1) === 'snap') || (i < wps.length - 1 && legMode(i) === 'snap');
+    const snaps: (Snap | null)[] = wps.map((p, i) => (snapped(i) ? this.snap(p, maxSnap) : null));
     const used: [number, number][] = wps.map((p, i) => {
       const s = snaps[i];
       return s ? [s.lon, s.lat] : [p[0], p[1]];
@@ -263,6 +266,14 @@ export class RoutePlanner {
         green += pcLen * (pc.green ?? 0);
       }
       legs.push({ mode, routed, distance: total - legStartDist, from: legStart, to: Math.max(0, lon.length - 1) });
+    }
+    // every waypoint at one spot (a snapped leg there has no steps): the route is that point
+    if (!lon.length) {
+      const [x, y] = used[0]!;
+      lon.push(x);
+      lat.push(y);
+      ele.push(snaps[0]?.ele ?? this.nearbyElevation(x, y));
+      dist.push(0);
     }
     return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? 360, green);
   }

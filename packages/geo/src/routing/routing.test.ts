@@ -224,6 +224,32 @@ describe('route results', () => {
     expect(r.legs[0]!.routed).toBe(false);
   });
 
+  it('freehand ends stay where they were put; waypoints of snapped legs move onto the network', () => {
+    const field: [number, number] = [1.5205, 42.5045]; // between streets, a few tens of metres off any way
+    const r = planner.route({ waypoints: [field, ALV, field], legModes: ['freehand', 'freehand'] });
+    expect(r.waypoints[0]).toEqual(field);
+    expect(r.waypoints[2]).toEqual(field);
+    expect(r.coordinates[0]!.slice(0, 2)).toEqual(field);
+    const s = planner.route({ waypoints: [field, ALV, field], legModes: ['snap', 'freehand'] });
+    expect(s.waypoints[0]).not.toEqual(field); // on the network
+    expect(s.waypoints[2]).toEqual(field);
+  });
+
+  it('waypoints all at one spot give a one-point route of zero length, snapped or freehand', () => {
+    for (const mode of ['snap', 'freehand'] as const) {
+      const r = planner.route({ waypoints: [ALV, ALV, ALV], legModes: [mode, mode] });
+      expect(r.coordinates).toHaveLength(1);
+      expect(r.distances).toEqual([0]);
+      expect(r.distance).toBe(0);
+      expect(r.legs.map((l) => [l.from, l.to])).toEqual([
+        [0, 0],
+        [0, 0],
+      ]);
+      expect(r.coordinates[0]!.slice(0, 2)).toEqual(r.waypoints[0]);
+      expect(r.coordinates[0]![2]).toBeGreaterThan(900);
+    }
+  });
+
   it('property: any waypoints and leg modes give a consistent result or a RouteError', () => {
     const [minLon, minLat, maxLon, maxLat] = graph.bbox;
     const pt = fc.tuple(
