@@ -2,7 +2,7 @@ import type { RunningGraph } from '../graph/graph.ts';
 import { MinHeap } from './min-heap.ts';
 import type { PathStep } from './search.ts';
 import type { Snap } from './snap.ts';
-import { splitAtStart } from './trails.ts';
+import { fundamentalCycle, splitAtStart } from './trails.ts';
 
 /**
  * Multi-lobe loop search for the loop generator.
@@ -209,22 +209,7 @@ export function searchLobeLoops(g: RunningGraph, start: Snap, bridge: Uint8Array
       const v = eTo(e);
       if (!reached[u] || !reached[v] || pe[u] === e || pe[v] === e) continue;
       if (tl[u]! + tl[v]! + eLen(e) > hi) continue;
-      let x = u;
-      let y = v;
-      const path: number[] = [e];
-      while (depth[x]! > depth[y]!) {
-        path.push(pe[x]!);
-        x = other(pe[x]!, x);
-      }
-      while (depth[y]! > depth[x]!) {
-        path.push(pe[y]!);
-        y = other(pe[y]!, y);
-      }
-      while (x !== y) {
-        path.push(pe[x]!, pe[y]!);
-        x = other(pe[x]!, x);
-        y = other(pe[y]!, y);
-      }
+      const path = fundamentalCycle(e, u, v, pe, depth, other);
       let len = 0;
       for (const f of path) len += eLen(f);
       cycEdges.push(...path);

@@ -383,20 +383,7 @@ export class LoopGenerator {
       rnd,
       maxAttachments: 60,
     });
-    const out: Candidate[] = [];
-    for (const t of found.loops) {
-      const bearing = this.bearing(start, t.far);
-      if (heading !== undefined && Math.abs(((bearing - heading + 540) % 360) - 180) > 75) continue;
-      out.push({
-        heading: bearing,
-        vias: [this.planner.index.atNode(t.far)],
-        steps: t.steps,
-        length: t.length,
-        cost: this.stepsCost(t.steps, prefs),
-        retrace: retraced(t.steps) / t.length,
-      });
-    }
-    return out;
+    return this.searchedCandidates(start, found.loops, prefs, heading);
   }
 
   /** Multi-lobe loops (lobes run once, connectors out and back) from `searchLobeLoops`. */
@@ -415,8 +402,21 @@ export class LoopGenerator {
       max: 4,
       rnd,
     });
+    return this.searchedCandidates(start, found.loops, prefs, heading);
+  }
+
+  /**
+   * Candidates from a search's closed walks (closed trails, multi-lobe loops): heading from the
+   * start to the walk's farthest node, dropped when a requested heading is more than 75° off.
+   */
+  private searchedCandidates(
+    start: Snap,
+    loops: { far: number; steps: PathStep[]; length: number }[],
+    prefs: RoutePreferences | undefined,
+    heading: number | undefined,
+  ): Candidate[] {
     const out: Candidate[] = [];
-    for (const l of found.loops) {
+    for (const l of loops) {
       const bearing = this.bearing(start, l.far);
       if (heading !== undefined && Math.abs(((bearing - heading + 540) % 360) - 180) > 75) continue;
       out.push({

@@ -104,6 +104,38 @@ export interface SplitGraph {
   nbrs(u: number, fn: (e: number, v: number) => void): void;
 }
 
+/**
+ * The fundamental cycle a non-tree edge `e` = (u, v) closes in a spanning tree given by parent
+ * edges `pe` and `depth`: `e`, then the tree paths from u and v up to their lowest common ancestor.
+ * `other(f, x)` is the far end of edge f from x.
+ */
+export function fundamentalCycle(
+  e: number,
+  u: number,
+  v: number,
+  pe: ArrayLike<number>,
+  depth: ArrayLike<number>,
+  other: (f: number, x: number) => number,
+): number[] {
+  const path = [e];
+  let x = u;
+  let y = v;
+  while (depth[x]! > depth[y]!) {
+    path.push(pe[x]!);
+    x = other(pe[x]!, x);
+  }
+  while (depth[y]! > depth[x]!) {
+    path.push(pe[y]!);
+    y = other(pe[y]!, y);
+  }
+  while (x !== y) {
+    path.push(pe[x]!, pe[y]!);
+    x = other(pe[x]!, x);
+    y = other(pe[y]!, y);
+  }
+  return path;
+}
+
 export function splitAtStart(g: RunningGraph, start: Snap): SplitGraph {
   const n = g.nodeCount;
   const m = g.edgeCount;
@@ -577,23 +609,7 @@ export function lowRetraceCycleSpaceBound(
     const v = sg.to(e);
     if (pe[u] === e || pe[v] === e) continue;
     if (cycles.length >= maxCycles) return null;
-    const path = [e];
-    let x = u;
-    let y = v;
-    while (depth[x]! > depth[y]!) {
-      path.push(pe[x]!);
-      x = other(pe[x]!, x);
-    }
-    while (depth[y]! > depth[x]!) {
-      path.push(pe[y]!);
-      y = other(pe[y]!, y);
-    }
-    while (x !== y) {
-      path.push(pe[x]!, pe[y]!);
-      x = other(pe[x]!, x);
-      y = other(pe[y]!, y);
-    }
-    cycles.push(path);
+    cycles.push(fundamentalCycle(e, u, v, pe, depth, other));
   }
   // Gray-code walk over the cycle space
   const odd = new Uint8Array(M);
