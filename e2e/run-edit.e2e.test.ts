@@ -383,7 +383,7 @@ describe('/run-app on a phone (390×844)', () => {
     const o = await canvasOrigin(page);
     for (const p of px) await page.touchscreen.tap(o.x + p.x, o.y + p.y);
     await settled(page, 2);
-    await expect.poll(() => sheet.getByTestId('sheet-summary').textContent(), WAIT).toMatch(/^\d+\.\d\d km · ↑ \d+ m$/);
+    await expect.poll(() => sheet.getByTestId('sheet-summary').textContent(), WAIT).toMatch(/^\d+\.\d{1,2} km · ↑ \d+ m$/);
 
     // a long press on a waypoint deletes it (touch has no right-click); tapping adds it again
     const drawn = await drawnWaypoints(page, 2);
@@ -395,7 +395,7 @@ describe('/run-app on a phone (390×844)', () => {
     await expect.poll(() => sheet.getByTestId('sheet-summary').textContent(), WAIT).toBe('No route yet');
     await page.touchscreen.tap(o.x + px[1]!.x, o.y + px[1]!.y);
     await settled(page, 2);
-    await expect.poll(() => sheet.getByTestId('sheet-summary').textContent(), WAIT).toMatch(/^\d+\.\d\d km · ↑ \d+ m$/);
+    await expect.poll(() => sheet.getByTestId('sheet-summary').textContent(), WAIT).toMatch(/^\d+\.\d{1,2} km · ↑ \d+ m$/);
     const summaryKm = Number(/^([\d.]+)/.exec((await sheet.getByTestId('sheet-summary').textContent())!)![1]);
 
     // opening the sheet shows the full stats, the same distance

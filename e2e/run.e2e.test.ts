@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { clickMap, distanceKm, framePoints, ready, settled, waypointCount } from './support/planner.ts';
+import { canvasOrigin, clickMap, distanceKm, framePoints, project, ready, rendered, settled, stat, waypointCount } from './support/planner.ts';
 
 // Three points on streets/paths of Andorra la Vella – Escaldes.
 const A: [number, number] = [1.5211, 42.5063];
@@ -77,9 +77,28 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     const altKm = Number(await pick.getAttribute('data-distance-m')) / 1000;
     expect(altKm).toBeGreaterThan(9.5);
     expect(altKm).toBeLessThan(10.5);
+    expect(await page.getByTestId('loop-alt-1-retrace').textContent()).toMatch(/^(No stretch run twice|\d+ % run twice \(out and back\))$/);
+    // every alternative is on screen, clear of the dialog and the planner's panels
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __waymarkMap: { isMoving(): boolean } }).__waymarkMap.isMoving())).toBe(false);
+    const panels = await page.locator('[data-map-overlay]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    const lines = await rendered(page, 'wm-plan-alts-line');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const f of lines) {
+      const coords = (f.geometry.type === 'MultiLineString' ? (f.geometry.coordinates as [number, number][][]).flat() : (f.geometry.coordinates as [number, number][]));
+      for (const c of coords.filter((_, i) => i % 10 === 0)) {
+        const o = await canvasOrigin(page);
+        const p = await project(page, c);
+        const x = o.x + p.x;
+        const y = o.y + p.y;
+        expect(x >= 0 && x <= 1280 && y >= 0 && y <= 800, `${c} on screen`).toBe(true);
+        expect(panels.some((r) => x > r.left + 2 && x < r.right - 2 && y > r.top + 2 && y < r.bottom - 2), `${c} under a panel`).toBe(false);
+      }
+    }
     await page.getByRole('button', { name: 'Use this loop' }).click();
+    // the loop becomes a route with a handful of waypoints that reproduce it exactly
     await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeGreaterThan(9);
-    expect(await distanceKm(page)).toBeLessThan(11);
+    expect(Math.abs((await distanceKm(page)) - altKm)).toBeLessThanOrEqual(0.01 * altKm + 0.01);
+    expect(await waypointCount(page)).toBeLessThanOrEqual(15);
   });
 
   it('signs in, saves, reloads and opens the route from the library', async () => {
@@ -124,8 +143,28 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
       await anon.page.getByRole('heading', { name }).waitFor({ timeout: 30_000 });
       await expect.poll(() => distanceKm(anon.page), { timeout: 20_000 }).toBeCloseTo(planned, 1);
       expect(await anon.page.getByRole('button', { name: 'Clear route' }).count()).toBe(0);
+      // the viewer's own pace gives the viewer's time
+      const slow = (await stat(anon.page, 'time')).value;
+      await anon.page.getByLabel('Flat pace (min/km)').fill('4:00');
+      await anon.page.getByLabel('Flat pace (min/km)').press('Enter');
+      await expect.poll(async () => (await stat(anon.page, 'time')).value).toBeLessThan(slow * 0.8);
     } finally {
       await anon.context.close();
+    }
+    // on a phone the shared route is a sheet along the bottom: name and distance, details on demand
+    const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await phone.page.goto(link);
+      const sheet = phone.page.getByRole('region', { name: 'Shared route' });
+      await sheet.getByText(name).waitFor({ timeout: 30_000 });
+      await expect.poll(() => sheet.getByTestId('sheet-summary').textContent(), { timeout: 20_000 }).toMatch(/^\d+\.\d{1,2} km · ↑ \d+ m$/);
+      expect(await sheet.getByTestId('stat-distance').isVisible()).toBe(false);
+      await sheet.getByRole('button', { expanded: false }).click();
+      await expect.poll(() => sheet.getByTestId('stat-distance').isVisible()).toBe(true);
+      const box = (await sheet.boundingBox())!;
+      expect(box.y + box.height).toBeCloseTo(844, 0);
+    } finally {
+      await phone.context.close();
     }
   });
 

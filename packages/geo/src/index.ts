@@ -77,4 +77,3 @@ export {
   decodeRouteGeometry,
   PolylineError,
 } from './io/polyline.ts';
-export { waypointsAlong } from './routing/waypoints.ts';

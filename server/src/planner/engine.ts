@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LoopGenerator, RoutePlanner, RunningGraph, waypointsAlong, type LoopResult, type RouteResult } from '@waymark/geo';
+import { LoopGenerator, RoutePlanner, RunningGraph, type LoopResult, type RouteResult } from '@waymark/geo';
 import { HttpError } from '../http/errors.ts';
 
 /** How far outside a region graph's bbox a point may be (m) before it is refused with 422. */
@@ -92,6 +92,6 @@ export function loopJson(r: LoopResult) {
     heading: r.heading,
     retrace: r.retrace,
     greenM: r.greenMetres,
-    waypoints: waypointsAlong(r.coordinates, r.distances),
+    waypoints: r.waypoints,
   };
 }

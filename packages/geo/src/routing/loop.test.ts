@@ -59,13 +59,19 @@ describe('loop generator', () => {
 
   it('gives editable waypoints: re-planning through them with snap legs reproduces the loop', () => {
     const errs: number[] = [];
-    for (const [start, km, seed] of [
-      [ESCALDES, 6, 1],
-      [ESCALDES, 10, 2],
-      [loopStart(planner, 3), 5, 3],
-      [loopStart(planner, 4), 21, 4],
+    const counts: number[] = [];
+    const all = { preferPaths: true, avoidBusyRoads: true, preferGreen: true };
+    for (const [start, km, seed, preferences] of [
+      [ESCALDES, 6, 1, undefined],
+      [ESCALDES, 10, 2, undefined],
+      [loopStart(planner, 3), 5, 3, undefined],
+      [loopStart(planner, 4), 21, 4, undefined],
+      // generated with preferences, edited (re-planned) without them, as the planner does
+      [ESCALDES, 8, 5, all],
+      [[1.5215, 42.507], 12, 6, { avoidBusyRoads: true }],
     ] as const) {
-      for (const r of loops.generate({ start, distance: km * 1000, seed })) {
+      for (const r of loops.generate({ start: start as [number, number], distance: km * 1000, seed, preferences })) {
+        counts.push(r.waypoints.length);
         expect(r.waypoints.length).toBeGreaterThanOrEqual(3);
         expect(r.waypoints.length).toBeLessThanOrEqual(100);
         expect(r.legs).toHaveLength(r.waypoints.length - 1);
@@ -81,6 +87,8 @@ describe('loop generator', () => {
         .join(' '),
     );
     expect(Math.max(...errs)).toBeLessThan(0.01);
+    // few handles to edit, not a waypoint every few hundred metres
+    expect(median(counts)).toBeLessThanOrEqual(8);
   });
 
   it('heads off in the requested direction', () => {
@@ -114,16 +122,13 @@ describe('loop generator', () => {
       ok: 0,
       errs: [] as number[],
       retrace: [] as number[],
-      times: [] as number[],
       bound: [] as number[],
       possible: [] as (boolean | null)[],
     };
     beforeAll(() => {
       for (let seed = 1; seed <= 100; seed++) {
         const start = loopStart(planner, seed);
-        const t = performance.now();
         const [best] = loops.generate({ start, distance: D, seed });
-        stats.times.push(performance.now() - t);
         const snapped = loops.startSnap(start, D)!;
         stats.bound.push(loops.spurLength(snapped) / best!.distance);
         stats.possible.push(loops.lowRetracePossible(snapped, D));
@@ -140,10 +145,6 @@ describe('loop generator', () => {
     });
     it('≥ 95 % succeed within ±5 % of the target', () => {
       expect(stats.ok).toBeGreaterThanOrEqual(95);
-    });
-    it('keeps the median time low', () => {
-      // the bench measures ≤ 150 ms on an idle machine; allow for a loaded CI box here
-      expect(median(stats.times)).toBeLessThan(600);
     });
     it('finds a ≤ 10 % retrace loop wherever the closed-trail search knows one exists, and never beats the impossibility proof', () => {
       stats.possible.forEach((p, i) => {

@@ -238,7 +238,7 @@ export class LoopGenerator {
       if (chosen.length >= count) break;
       if (!chosen.includes(c)) chosen.push(c);
     }
-    return chosen.map((c) => this.toResult(start, c, req.paceSecPerKm ?? 360, req.preferences));
+    return chosen.map((c) => this.toResult(start, c, req.paceSecPerKm ?? 360));
   }
 
   /**
@@ -801,7 +801,7 @@ export class LoopGenerator {
     return best;
   }
 
-  private toResult(start: Snap, c: Candidate, pace: number, prefs: RoutePreferences | undefined): LoopResult {
+  private toResult(start: Snap, c: Candidate, pace: number): LoopResult {
     const p = this.planner;
     const g = p.graph;
     const lon: number[] = [];
@@ -840,11 +840,13 @@ export class LoopGenerator {
     for (let i = 0; i < dist.length; i++) dist[i]! *= scale;
     // Editable waypoints: as few as possible such that the shortest path between consecutive ones
     // is exactly this loop's stretch (greedy along step ends, checked by routing), so snapping
-    // legs through them reproduces the loop instead of short-cutting it.
+    // legs through them reproduces the loop instead of short-cutting it. Checked with the plain
+    // running cost, as `RoutePlanner.route` (and so the editor) routes a leg without preferences:
+    // a loop generated with preferences still comes back unchanged when it is edited.
     const last = lon.length - 1;
     const snapAt = (i: number) => p.index.snap([lon[i]!, lat[i]!], 5) ?? p.index.snap([lon[i]!, lat[i]!], 200)!;
     const same = (a: number, b: number) => {
-      const r = p.router.route(snapAt(a), snapAt(b), { preferences: prefs });
+      const r = p.router.route(snapAt(a), snapAt(b), {});
       const want = dist[b]! - dist[a]!;
       return r !== null && Math.abs(r.length - want) <= 1 + 0.002 * want;
     };

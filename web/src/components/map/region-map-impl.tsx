@@ -12,6 +12,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-controls.css';
 import { PMTiles, Protocol } from 'pmtiles';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
@@ -67,9 +68,11 @@ function keepOverlays(prev: StyleSpecification | undefined, next: StyleSpecifica
   return { ...next, sources, layers: [...next.layers, ...extra] };
 }
 
-export default function RegionMapImpl({ region, className, onLoad, initialView, hillshade = true, children, ariaLabel }: RegionMapProps) {
+export default function RegionMapImpl({ region, className, onLoad, initialView, hillshade = true, children, ariaLabel, scaleUnit = 'metric' }: RegionMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MlMap | null>(null);
+  const scaleRef = useRef<ScaleControl | null>(null);
+  const scaleUnitRef = useRef(scaleUnit);
   const [map, setMap] = useState<MlMap | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [firstFrame, setFirstFrame] = useState(false);
@@ -107,7 +110,8 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
       styleKey.current = `${region}|${dark}|false`;
       map.addControl(new AttributionControl({ compact: false, customAttribution: OSM_ATTRIBUTION }), 'bottom-right');
       map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
-      map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+      scaleRef.current = new ScaleControl({ unit: scaleUnitRef.current });
+      map.addControl(scaleRef.current, 'bottom-left');
       mapRef.current = map;
       map.once('load', () => {
         if (cancelled) return;
@@ -142,12 +146,18 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
     return () => {
       cancelled = true;
       mapRef.current = null;
+      scaleRef.current = null;
       setMap(null);
       (m as MlMap | null)?.remove();
     };
     // the map is created once; region/theme changes are applied below without recreating it
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => {
+    scaleUnitRef.current = scaleUnit;
+    scaleRef.current?.setUnit(scaleUnit);
+  }, [scaleUnit]);
 
   // region, theme or hillshade changed: swap the style in place (the camera is kept)
   // (hillshade waits for the first frame, see above; data-map-ready marks the settled map)

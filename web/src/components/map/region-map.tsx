@@ -16,6 +16,8 @@ export interface RegionMapProps {
   /** shaded relief from the pack's terrain tiles (default true) */
   hillshade?: boolean;
   ariaLabel?: string;
+  /** units of the scale bar (default metric) */
+  scaleUnit?: 'metric' | 'imperial';
   /** overlays rendered inside the map's context (use `useMap()` in them) */
   children?: ReactNode;
 }

@@ -13,6 +13,18 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom has no matchMedia; `phone` decides whether the viewport is phone-sized
+let phone = false;
+window.matchMedia = ((query: string) => ({
+  matches: phone && query.includes('max-width'),
+  media: query,
+  addEventListener() {},
+  removeEventListener() {},
+})) as unknown as typeof window.matchMedia;
+afterEach(() => {
+  phone = false;
+});
+
 function setup(alternatives: LoopAlternative[] = []) {
   const requests: LoopRequest[] = [];
   render(
@@ -58,11 +70,45 @@ describe('LoopDialog preferences', () => {
 describe('LoopDialog alternatives', () => {
   it('lists each alternative with distance and climb kept left-to-right (numbers and units do not reorder in RTL)', () => {
     setup([
-      { coords: [], distanceM: 10_200, ascentM: 409, waypoints: [] },
-      { coords: [], distanceM: 9_960, ascentM: 266, waypoints: [] },
+      { coords: [], distanceM: 10_200, ascentM: 409, retrace: 0.004, waypoints: [] },
+      { coords: [], distanceM: 9_960, ascentM: 266, retrace: 0.126, waypoints: [] },
     ]);
     const figures = screen.getByText('10.2 km · ↑ 409 m');
     expect(figures.getAttribute('dir')).toBe('ltr');
     expect(screen.getByText('9.96 km · ↑ 266 m').getAttribute('dir')).toBe('ltr');
+  });
+
+  it('says how much of each alternative is run twice', () => {
+    setup([
+      { coords: [], distanceM: 10_200, ascentM: 409, retrace: 0.004, waypoints: [] },
+      { coords: [], distanceM: 9_960, ascentM: 266, retrace: 0.126, waypoints: [] },
+    ]);
+    expect(screen.getByTestId('loop-alt-0-retrace').textContent).toBe('No stretch run twice');
+    expect(screen.getByTestId('loop-alt-1-retrace').textContent).toBe('13 % run twice (out and back)');
+  });
+});
+
+describe('LoopDialog on a phone', () => {
+  const alts: LoopAlternative[] = [{ coords: [], distanceM: 10_200, ascentM: 409, retrace: 0, waypoints: [] }];
+
+  it('folds the settings into one line once there are alternatives, and unfolds them on request', () => {
+    phone = true;
+    setup(alts);
+    expect(screen.queryByLabelText('Distance (km)')).toBeNull();
+    expect(screen.getByTestId('loop-settings-summary').textContent).toBe('10 km · Any direction · paths · no busy roads');
+    expect(screen.getByTestId('loop-alt-0')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change settings' }));
+    expect(screen.getByLabelText('Distance (km)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeTruthy();
+  });
+
+  it('keeps the settings open before anything is generated, and on wider screens', () => {
+    phone = true;
+    setup();
+    expect(screen.getByLabelText('Distance (km)')).toBeTruthy();
+    cleanup();
+    phone = false;
+    setup(alts);
+    expect(screen.getByLabelText('Distance (km)')).toBeTruthy();
   });
 });

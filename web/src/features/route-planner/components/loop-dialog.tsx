@@ -1,10 +1,12 @@
-import { Loader2 } from 'lucide-react';
+import { Loader2, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useIsMobile } from '@/lib/use-media-query';
+import { cn } from '@/lib/utils';
 import { ALT_COLORS } from '../lib/map-controller';
 import type { LoopAlternative, LonLat, Units } from '../lib/types';
 import { formatDistance, formatElevation, unitMetres } from '../lib/units';
@@ -35,9 +37,17 @@ interface Props {
   onUse(alt: LoopAlternative): void;
 }
 
+/** How much of a loop is run twice, in words a runner reads at a glance. */
+export function retraceText(share: number): string {
+  const pct = Math.round(share * 100);
+  return pct < 1 ? 'No stretch run twice' : `${pct} % run twice (out and back)`;
+}
+
 /**
  * Loop generator: start (first waypoint or map centre), target distance, optional heading, seed
  * and preferences → several alternatives previewed on the map; "Use this loop" makes it the route.
+ * On phones the settings fold into one line once there are alternatives, so the dialog leaves the
+ * map free to show them.
  */
 export function LoopDialog(p: Props) {
   const [distance, setDistance] = useState('10');
@@ -48,6 +58,8 @@ export function LoopDialog(p: Props) {
   const [preferGreen, setPreferGreen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const folded = useIsMobile() && p.alternatives.length > 0 && !editing;
   const unitM = unitMetres(p.units);
   const km = (Number(distance) * unitM) / 1000;
   const valid = Number.isFinite(km) && km >= 1 && km <= 100;
@@ -67,6 +79,7 @@ export function LoopDialog(p: Props) {
       });
       p.onAlternatives(alts);
       p.onSelect(alts.length ? 0 : null);
+      setEditing(false);
       if (!alts.length) setError('No loop found here. Try another start or distance.');
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Loop generation failed');
@@ -78,12 +91,13 @@ export function LoopDialog(p: Props) {
   return (
     <Dialog open={p.open} onOpenChange={p.onOpenChange} modal={false}>
       <DialogContent
+        data-map-overlay
         className="top-auto bottom-4 max-h-[70svh] translate-y-0 overflow-auto sm:top-[50%] sm:bottom-auto sm:translate-y-[-50%] sm:start-auto sm:end-4 sm:translate-x-0 sm:max-w-sm"
         onInteractOutside={(e) => e.preventDefault()}
       >
         <DialogHeader>
           <DialogTitle>Generate a loop</DialogTitle>
-          <DialogDescription>
+          <DialogDescription className={cn(folded && 'sr-only')}>
             {p.start ? 'Starts and ends at your first waypoint (or the map centre).' : 'Click the map to set a start first.'}
           </DialogDescription>
         </DialogHeader>
@@ -94,55 +108,77 @@ export function LoopDialog(p: Props) {
             void run();
           }}
         >
-          <div className="grid grid-cols-2 gap-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor="loop-distance">Distance ({p.units})</Label>
-              <Input
-                id="loop-distance"
-                type="number"
-                inputMode="decimal"
-                min={1}
-                max={p.units === 'km' ? 100 : 62}
-                step={0.5}
-                value={distance}
-                onChange={(e) => setDistance(e.target.value)}
-                aria-invalid={!valid}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="loop-heading">Direction</Label>
-              <select
-                id="loop-heading"
-                className="h-9 rounded-md border bg-transparent px-2 text-sm dark:bg-input/30"
-                value={heading}
-                onChange={(e) => setHeading(e.target.value)}
-              >
-                {HEADINGS.map(([v, l]) => (
-                  <option key={v} value={v}>
-                    {l}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          {!valid ? <p className="text-xs text-destructive">Choose a distance from 1 to 100 km.</p> : null}
-          <div className="flex items-center justify-between gap-2">
-            <Label htmlFor="loop-paths">Prefer paths</Label>
-            <Switch id="loop-paths" checked={preferPaths} onCheckedChange={setPreferPaths} />
-          </div>
-          <div className="flex items-center justify-between gap-2">
-            <Label htmlFor="loop-green">Prefer green</Label>
-            <Switch id="loop-green" checked={preferGreen} onCheckedChange={setPreferGreen} />
-          </div>
-          <div className="flex items-center justify-between gap-2">
-            <Label htmlFor="loop-busy">Avoid busy roads</Label>
-            <Switch id="loop-busy" checked={avoidBusyRoads} onCheckedChange={setAvoidBusyRoads} />
-          </div>
+          {folded ? (
+            <p className="text-sm" data-testid="loop-settings-summary">
+              <span dir="ltr" className="font-medium tabular-nums">
+                {distance} {p.units}
+              </span>{' '}
+              · {HEADINGS.find(([v]) => v === heading)?.[1] ?? 'Any direction'}
+              {[preferPaths && 'paths', preferGreen && 'green', avoidBusyRoads && 'no busy roads'].filter(Boolean).map((t) => ` · ${t}`)}
+            </p>
+          ) : (
+            <>
+              <div className="grid grid-cols-2 gap-3">
+                <div className="grid gap-1.5">
+                  <Label htmlFor="loop-distance">Distance ({p.units})</Label>
+                  <Input
+                    id="loop-distance"
+                    type="number"
+                    inputMode="decimal"
+                    min={1}
+                    max={p.units === 'km' ? 100 : 62}
+                    step={0.5}
+                    value={distance}
+                    onChange={(e) => setDistance(e.target.value)}
+                    aria-invalid={!valid}
+                  />
+                </div>
+                <div className="grid gap-1.5">
+                  <Label htmlFor="loop-heading">Direction</Label>
+                  <select
+                    id="loop-heading"
+                    className="h-9 rounded-md border bg-transparent px-2 text-sm dark:bg-input/30"
+                    value={heading}
+                    onChange={(e) => setHeading(e.target.value)}
+                  >
+                    {HEADINGS.map(([v, l]) => (
+                      <option key={v} value={v}>
+                        {l}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+              {!valid ? (
+                <p className="text-xs text-destructive">
+                  {p.units === 'km' ? 'Choose a distance from 1 to 100 km.' : 'Choose a distance from 0.7 to 62 mi (1 to 100 km).'}
+                </p>
+              ) : null}
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor="loop-paths">Prefer paths</Label>
+                <Switch id="loop-paths" checked={preferPaths} onCheckedChange={setPreferPaths} />
+              </div>
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor="loop-green">Prefer green</Label>
+                <Switch id="loop-green" checked={preferGreen} onCheckedChange={setPreferGreen} />
+              </div>
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor="loop-busy">Avoid busy roads</Label>
+                <Switch id="loop-busy" checked={avoidBusyRoads} onCheckedChange={setAvoidBusyRoads} />
+              </div>
+            </>
+          )}
           <div className="flex gap-2">
-            <Button type="submit" disabled={busy || !p.start || !valid} className="flex-1">
-              {busy ? <Loader2 className="animate-spin" /> : null}
-              Generate
-            </Button>
+            {folded ? (
+              <Button type="button" variant="outline" className="flex-1" onClick={() => setEditing(true)}>
+                <SlidersHorizontal /> Change settings
+              </Button>
+            ) : (
+              <Button type="submit" disabled={busy || !p.start || !valid} className="flex-1">
+                {busy ? <Loader2 className="animate-spin" /> : null}
+                Generate
+              </Button>
+            )}
             <Button
               type="button"
               variant="outline"
@@ -179,8 +215,13 @@ export function LoopDialog(p: Props) {
                   <span className="inline-block h-1.5 w-5 rounded" style={{ background: ALT_COLORS[i % ALT_COLORS.length] }} aria-hidden />
                   Option {i + 1}
                 </span>
-                <span className="tabular-nums text-muted-foreground" dir="ltr">
-                  {formatDistance(a.distanceM, p.units)} · ↑ {formatElevation(a.ascentM, p.units)}
+                <span className="grid text-end">
+                  <span className="tabular-nums text-muted-foreground" dir="ltr">
+                    {formatDistance(a.distanceM, p.units)} · ↑ {formatElevation(a.ascentM, p.units)}
+                  </span>
+                  <span className="text-[11px] text-muted-foreground" dir="auto" data-testid={`loop-alt-${i}-retrace`}>
+                    {retraceText(a.retrace)}
+                  </span>
                 </span>
               </button>
             ))}

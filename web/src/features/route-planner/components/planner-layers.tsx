@@ -71,8 +71,12 @@ export function PlannerLayers(p: Props) {
 
   useEffect(() => {
     ctl.current?.setAlternatives(alternatives, selectedAlt);
-    if (alternatives.length && selectedAlt === null) ctl.current?.fitTo(alternatives.flatMap((a) => a.coords));
   }, [alternatives, selectedAlt, map]);
+
+  // a new set of alternatives: show them all (picking one of them keeps the view)
+  useEffect(() => {
+    if (alternatives.length) ctl.current?.fitTo(alternatives.flatMap((a) => a.coords));
+  }, [alternatives, map]);
 
   useEffect(() => {
     if (fitKey > 0 && route) ctl.current?.fitTo(route.coords);

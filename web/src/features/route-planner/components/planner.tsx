@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronUp, Download, FolderOpen, Link2, LogIn, Route as RouteIcon, Save, Upload } from 'lucide-react';
+import { Download, FolderOpen, Link2, LogIn, Route as RouteIcon, Save, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { RegionMap } from '@/components/map';
+import { RegionMap, useMapInsets } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -14,16 +14,19 @@ import { createRoute, routeQuery, routesKey, updateRoute, type RouteBody, type S
 import { wp } from '../lib/edit';
 import { EXPORT_FORMATS, download, fileName, readTrackFile, routeFileText } from '../lib/io';
 import { enqueue, isOffline, syncOutbox } from '../lib/outbox';
-import { decodeRouteGeometry, encodeRouteGeometry } from '@waymark/geo';
-import { DEFAULT_PREFS, draftWaypoints, loadDraft, loadOutbox, loadPrefs, saveDraft, savePrefs, type Prefs } from '../lib/storage';
-import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from '../lib/types';
+import { decodeRouteGeometry, encodeRouteGeometry, movingTime } from '@waymark/geo';
+import { draftWaypoints, loadDraft, loadOutbox, saveDraft } from '../lib/storage';
+import type { AssembledRoute, LoopAlternative, LonLat, Units, Waypoint } from '../lib/types';
+import { formatDistance, formatElevation } from '../lib/units';
 import { usePlanner } from '../lib/use-planner';
+import { usePrefs } from '../lib/use-prefs';
 import { ElevationProfile } from './elevation-profile';
 import { LibraryDialog } from './library-dialog';
 import { LoopDialog } from './loop-dialog';
 import { PlaceSearch } from './place-search';
 import { PlannerLayers } from './planner-layers';
 import { SaveDialog, type SaveMeta } from './save-dialog';
+import { BottomSheet } from './bottom-sheet';
 import { Breakdown, StatsPanel } from './stats-panel';
 import { Toolbar } from './toolbar';
 
@@ -58,6 +61,11 @@ function storedRoute(r: SavedRoute): AssembledRoute | null {
   return { coords: pts, cum, legStarts: [0], stats: r.stats, wayTypes: {}, surfaces: {} };
 }
 
+/** The route's moving time at this flat pace, from its own elevation (Tobler, as the planner). */
+function withPace(r: AssembledRoute, paceSecPerKm: number): AssembledRoute {
+  return { ...r, stats: { ...r.stats, timeS: movingTime(r.coords.map((c) => c[2]), r.cum, paceSecPerKm) } };
+}
+
 export function Planner(props: PlannerProps) {
   if (props.shareId) return <SharedRoute {...props} shareId={props.shareId} />;
   return <EditablePlanner {...props} />;
@@ -66,13 +74,47 @@ export function Planner(props: PlannerProps) {
 function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: string }) {
   const q = useQuery(routeQuery(shareId));
   const [hover, setHover] = useState<number | null>(null);
-  const prefs = useMemo(() => loadPrefs(), []);
-  const route = useMemo(() => (q.data ? storedRoute(q.data) : null), [q.data]);
+  // the viewer's own units and flat pace (kept like the planner's): the time is theirs, not the author's
+  const [prefs, setPrefs] = usePrefs();
+  const stored = useMemo(() => (q.data ? storedRoute(q.data) : null), [q.data]);
+  const route = useMemo(() => (stored ? withPace(stored, prefs.paceSecPerKm) : null), [stored, prefs.paceSecPerKm]);
   const waypoints = useMemo<Waypoint[]>(() => (q.data ? q.data.waypoints.map((w, i) => ({ id: `s${i}`, ...w })) : []), [q.data]);
   const notFound = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
+  const isMobile = useIsMobile();
+  const phone = variant === 'app' || isMobile;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const none = useRef<HTMLElement>(null);
+  useMapInsets(root, phone ? none : panel, phone ? panel : none, phone);
+
+  const title = <h1 className="text-base font-semibold">{q.data?.name ?? (notFound ? 'Route not found' : 'Loading route…')}</h1>;
+  const details = (
+    <div className="grid gap-2">
+      {notFound ? <p className="text-sm text-muted-foreground">This route does not exist or is private.</p> : null}
+      {q.data?.description ? <p className="text-sm text-muted-foreground">{q.data.description}</p> : null}
+      {route ? (
+        <>
+          <StatsPanel route={route} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} onPace={(v) => setPrefs({ paceSecPerKm: v })} onUnits={(u) => setPrefs({ units: u })} status="ready" />
+          <ElevationProfile route={route} units={prefs.units} hover={hover} onHover={setHover} />
+        </>
+      ) : null}
+      {q.data ? (
+        <Button
+          variant="outline"
+          onClick={() => {
+            saveDraft({ region: q.data.region, waypoints: q.data.waypoints.map((w) => wp(w.lon, w.lat, w.mode)), routeId: null, name: `${q.data.name} (copy)`.slice(0, 120), description: q.data.description, visibility: 'private' });
+            location.assign(variant === 'app' ? '/run-app' : '/run');
+          }}
+        >
+          Edit a copy in the planner
+        </Button>
+      ) : null}
+    </div>
+  );
   return (
-    <div className="fixed inset-0 flex flex-col">
-      <RegionMap region={q.data?.region ?? region} className="flex-1" ariaLabel="Route map">
+    <div ref={root} className="fixed inset-0 flex flex-col">
+      <RegionMap region={q.data?.region ?? region} className="flex-1" ariaLabel="Route map" scaleUnit={prefs.units === 'mi' ? 'imperial' : 'metric'}>
         <PlannerLayers
           waypoints={waypoints}
           route={route}
@@ -81,7 +123,7 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
           alternatives={[]}
           selectedAlt={null}
           editable={false}
-          fitKey={route ? 1 : 0}
+          fitKey={stored ? 1 : 0}
           flyTo={null}
           onAdd={() => undefined}
           onMove={() => undefined}
@@ -90,29 +132,37 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
           onHover={setHover}
         />
       </RegionMap>
-      <section aria-label="Shared route" className={cn('absolute z-10 grid gap-2 rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur', variant === 'app' ? 'inset-x-2 bottom-2' : 'top-3 start-3 w-[min(26rem,calc(100%-1.5rem))]')}>
-        <h1 className="text-base font-semibold">{q.data?.name ?? (notFound ? 'Route not found' : 'Loading route…')}</h1>
-        {notFound ? <p className="text-sm text-muted-foreground">This route does not exist or is private.</p> : null}
-        {q.data?.description ? <p className="text-sm text-muted-foreground">{q.data.description}</p> : null}
-        {route ? (
-          <>
-            <StatsPanel route={route} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} onPace={() => undefined} onUnits={() => undefined} status="ready" />
-            <ElevationProfile route={route} units={prefs.units} hover={hover} onHover={setHover} />
-          </>
-        ) : null}
-        {q.data ? (
-          <Button
-            variant="outline"
-            onClick={() => {
-              saveDraft({ region: q.data.region, waypoints: q.data.waypoints.map((w) => wp(w.lon, w.lat, w.mode)), routeId: null, name: `${q.data.name} (copy)`.slice(0, 120), description: q.data.description, visibility: 'private' });
-              location.assign(variant === 'app' ? '/run-app' : '/run');
-            }}
-          >
-            Edit a copy in the planner
-          </Button>
-        ) : null}
-      </section>
+      {phone ? (
+        <BottomSheet
+          ref={panel}
+          label="Shared route"
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          summary={
+            <span className="grid min-w-0 text-start">
+              <span className="truncate font-semibold">{q.data?.name ?? (notFound ? 'Route not found' : 'Loading route…')}</span>
+              {route ? <RouteSummary route={route} units={prefs.units} /> : null}
+            </span>
+          }
+        >
+          {details}
+        </BottomSheet>
+      ) : (
+        <section ref={panel} data-map-overlay aria-label="Shared route" className="absolute start-3 top-3 z-10 grid max-h-[calc(100%-5rem)] w-[26rem] gap-2 overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur">
+          {title}
+          {details}
+        </section>
+      )}
     </div>
+  );
+}
+
+/** Distance and climb on one line (the phone sheet's summary). */
+function RouteSummary({ route, units }: { route: AssembledRoute; units: Units }) {
+  return (
+    <span className="font-medium tabular-nums" data-testid="sheet-summary" dir="ltr">
+      {`${formatDistance(route.stats.distanceM, units)} · ↑ ${formatElevation(route.stats.ascentM, units)}`}
+    </span>
   );
 }
 
@@ -121,13 +171,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
     const d = loadDraft();
     return d && d.region === region ? d : null;
   }, [region]);
-  const [prefs, setPrefsState] = useState<Prefs>(() => loadPrefs() ?? DEFAULT_PREFS);
-  const setPrefs = (p: Partial<Prefs>) =>
-    setPrefsState((old) => {
-      const next = { ...old, ...p };
-      savePrefs(next);
-      return next;
-    });
+  const [prefs, setPrefs] = usePrefs();
   const { waypoints, route, status, error, act, canUndo, canRedo, client } = usePlanner(region, draftWaypoints(draft), prefs.paceSecPerKm);
   const [meta, setMeta] = useState<SaveMeta & { routeId: string | null }>({ routeId: draft?.routeId ?? null, name: draft?.name ?? '', description: draft?.description ?? '', visibility: draft?.visibility ?? 'private' });
   // for the offline-save sync, which outlives renders
@@ -153,6 +197,11 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
   const qc = useQueryClient();
   const isMobile = useIsMobile();
   const phone = variant === 'app' || isMobile;
+  const root = useRef<HTMLDivElement>(null);
+  const header = useRef<HTMLElement>(null);
+  const sheet = useRef<HTMLElement>(null);
+  // on phones the header spans the top and the sheet the bottom: keep the map's controls clear
+  useMapInsets(root, header, sheet, phone);
   // Offline the session cannot be checked: trust the last answer so saves can be queued.
   const signedIn = session.data ? true : session.data === null ? false : wasSignedIn();
   useEffect(() => {
@@ -372,10 +421,11 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
   );
 
   return (
-    <div className="fixed inset-0 overflow-hidden" data-testid="route-planner" data-routing-engine={client.engine} data-route-status={status}>
+    <div ref={root} className="fixed inset-0 overflow-hidden" data-testid="route-planner" data-routing-engine={client.engine} data-route-status={status}>
       <RegionMap
         region={region}
         className="absolute inset-0"
+        scaleUnit={prefs.units === 'mi' ? 'imperial' : 'metric'}
         ariaLabel="Route planner map: click, or press Enter, to add a waypoint at the centre; Delete removes the last"
         onLoad={(m) => {
           // the map instance for browser tests and debugging (same hook as the other map pages)
@@ -403,7 +453,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
         />
       </RegionMap>
 
-      <header className={cn('absolute z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-lg backdrop-blur', phone ? 'inset-x-2 top-2' : 'top-3 start-3 w-[27.5rem]')}>
+      <header ref={header} data-map-overlay className={cn('absolute z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-lg backdrop-blur', phone ? 'inset-x-2 top-2' : 'top-3 start-3 w-[27.5rem]')}>
         <h1 className="truncate px-1 text-sm font-semibold">
           Running Route Planner{meta.name ? <span className="font-normal text-muted-foreground"> · {meta.name}</span> : null}
         </h1>
@@ -431,23 +481,11 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
       </header>
 
       {phone ? (
-        <section aria-label="Route details" className="absolute inset-x-0 bottom-0 z-10 rounded-t-xl border-t bg-background/95 shadow-2xl backdrop-blur">
-          <button type="button" className="flex w-full flex-col items-center gap-1 px-3 pt-1.5 pb-2" aria-expanded={sheetOpen} aria-controls="planner-sheet" onClick={() => setSheetOpen((o) => !o)}>
-            <span className="h-1 w-10 rounded-full bg-muted-foreground/40" aria-hidden />
-            <span className="flex w-full items-center justify-between text-sm">
-              <span className="font-medium tabular-nums" data-testid="sheet-summary" dir="ltr">
-                {route ? `${(route.stats.distanceM / (prefs.units === 'km' ? 1000 : 1609.344)).toFixed(2)} ${prefs.units} · ↑ ${Math.round(route.stats.ascentM)} m` : 'No route yet'}
-              </span>
-              <ChevronUp className={cn('size-4 transition-transform', sheetOpen && 'rotate-180')} aria-hidden />
-              <span className="sr-only">{sheetOpen ? 'Hide details' : 'Show details'}</span>
-            </span>
-          </button>
-          <div id="planner-sheet" hidden={!sheetOpen} className="max-h-[45svh] overflow-auto px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
-            {stats}
-          </div>
-        </section>
+        <BottomSheet ref={sheet} label="Route details" open={sheetOpen} onOpenChange={setSheetOpen} summary={route ? <RouteSummary route={route} units={prefs.units} /> : <span data-testid="sheet-summary">No route yet</span>}>
+          {stats}
+        </BottomSheet>
       ) : (
-        <aside aria-label="Route details" className="absolute end-14 top-3 z-10 max-h-[calc(100%-5rem)] w-[24rem] overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur">
+        <aside data-map-overlay aria-label="Route details" className="absolute end-14 top-3 z-10 max-h-[calc(100%-5rem)] w-[24rem] overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur">
           {stats}
         </aside>
       )}

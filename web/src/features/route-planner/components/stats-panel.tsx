@@ -44,7 +44,7 @@ export function StatsPanel({ route, units, paceSecPerKm, onPace, onUnits, status
       </dl>
       {s?.greenM !== undefined && s.distanceM > 0 ? (
         <p className="text-xs text-muted-foreground" data-testid="stat-green">
-          Through parks, woods and along water:{' '}
+          <bdi>Through parks, woods and along water:</bdi>{' '}
           <bdi dir="ltr">
             <span className="font-medium text-foreground tabular-nums">{Math.round((100 * s.greenM) / s.distanceM)}%</span>{' '}
             {`(${formatDistance(s.greenM, units)})`}
@@ -97,7 +97,7 @@ function PaceInput({ paceSecPerKm, units, onPace }: { paceSecPerKm: number; unit
         }}
       />
       <span id="planner-pace-help" className="text-[11px] text-muted-foreground">
-        {invalid ? 'Use m:ss, 2:00–30:00 /km' : 'adjusted for grade (Tobler)'}
+        {invalid ? `Use m:ss, ${units === 'km' ? '2:00–30:00 /km' : '3:13–48:17 /mi'}` : 'adjusted for grade (Tobler)'}
       </span>
     </div>
   );

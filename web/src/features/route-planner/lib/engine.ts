@@ -1,4 +1,4 @@
-import { LoopGenerator, RoutePlanner, RunningGraph, waypointsAlong, type RouteResult } from '@waymark/geo';
+import { LoopGenerator, RoutePlanner, RunningGraph, type RouteResult } from '@waymark/geo';
 import type { LoopRequest } from '../worker/protocol';
 import type { AssembledRoute, LegMode, LoopAlternative } from './types';
 
@@ -77,7 +77,8 @@ export class PlanEngine {
       coords: r.coordinates.map((c) => [c[0], c[1], c[2] ?? Number.NaN] as [number, number, number]),
       distanceM: r.distance,
       ascentM: r.ascent ?? 0,
-      waypoints: waypointsAlong(r.coordinates, r.distances),
+      retrace: r.retrace,
+      waypoints: r.waypoints,
     }));
   }
 }

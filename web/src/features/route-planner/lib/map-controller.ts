@@ -1,5 +1,6 @@
 import type { Feature, FeatureCollection } from 'geojson';
 import type { GeoJSONSource, Map as MlMap, PointLike } from 'maplibre-gl';
+import { framePadding, type Padding, type Rect } from './frame';
 import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from './types';
 
 /** Callbacks from map gestures back into the planner state. */
@@ -77,12 +78,20 @@ export class PlannerMapController {
       id: `${S.alts}-line`,
       type: 'line',
       source: S.alts,
+      filter: ['==', ['geometry-type'], 'LineString'],
       layout: { 'line-cap': 'round', 'line-join': 'round' },
       paint: {
         'line-color': ['get', 'color'],
         'line-width': ['case', ['get', 'selected'], 6, 3.5],
         'line-opacity': ['case', ['get', 'selected'], 0.95, 0.55],
       },
+    });
+    layer({
+      id: `${S.alts}-start`,
+      type: 'circle',
+      source: S.alts,
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: { 'circle-radius': 9, 'circle-color': '#16a34a', 'circle-stroke-color': '#111827', 'circle-stroke-width': 2 },
     });
     layer({
       id: `${S.route}-casing`,
@@ -394,15 +403,32 @@ export class PlannerMapController {
   setAlternatives(alts: LoopAlternative[], selected: number | null) {
     this.src(S.alts)?.setData({
       type: 'FeatureCollection',
-      features: alts.map((a, i) => ({
-        type: 'Feature',
-        properties: { color: ALT_COLORS[i % ALT_COLORS.length], selected: i === selected, index: i },
-        geometry: { type: 'LineString', coordinates: a.coords.map((c) => [c[0], c[1]]) },
-      })),
+      features: [
+        ...alts.map<Feature>((a, i) => ({
+          type: 'Feature',
+          properties: { color: ALT_COLORS[i % ALT_COLORS.length], selected: i === selected, index: i },
+          geometry: { type: 'LineString', coordinates: a.coords.map((c) => [c[0], c[1]]) },
+        })),
+        // where every alternative starts and ends
+        ...(alts[0]?.coords[0] ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: [alts[0].coords[0][0], alts[0].coords[0][1]] } }] : []),
+      ],
     });
   }
 
-  fitTo(coords: readonly (readonly [number, number, ...number[]])[], padding = 60) {
+  /**
+   * Padding that keeps a framed route clear of the panels over the map: every visible element
+   * marked `data-map-overlay` (planner header, stats panel or bottom sheet, loop dialog).
+   */
+  overlayPadding(margin = 40): Padding {
+    const panels: Rect[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('[data-map-overlay]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) panels.push(r);
+    }
+    return framePadding(this.map.getContainer().getBoundingClientRect(), panels, margin);
+  }
+
+  fitTo(coords: readonly (readonly [number, number, ...number[]])[], padding: number | Padding = this.overlayPadding()) {
     if (coords.length === 0) return;
     let w = Infinity;
     let s = Infinity;
@@ -430,6 +456,7 @@ export class PlannerMapController {
       `${S.markers}-dot`,
       `${S.route}-line`,
       `${S.route}-casing`,
+      `${S.alts}-start`,
       `${S.alts}-line`,
     ]) {
       if (this.map.getLayer(l)) this.map.removeLayer(l);

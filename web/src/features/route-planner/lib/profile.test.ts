@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRouteGeometry, encodeRouteGeometry, waypointsAlong } from '@waymark/geo';
+import { decodeRouteGeometry, encodeRouteGeometry } from '@waymark/geo';
 import { distanceMarkers, gradeColor, pointAt, sampleProfile } from './profile';
 import { loadDraft, saveDraft, DRAFT_KEY } from './storage';
 
@@ -25,15 +25,6 @@ describe('profile helpers', () => {
   it('colours grades by steepness, up or down', () => {
     expect(gradeColor(1)).toBe(gradeColor(-2));
     expect(gradeColor(12)).not.toBe(gradeColor(2));
-  });
-  it('spreads loop waypoints along a line (≤ 100, ends kept)', () => {
-    const line = Array.from({ length: 200 }, (_, i) => [1.5 + i * 0.001, 42.5, 0]);
-    const d = line.map((_, i) => i * 82);
-    const w = waypointsAlong(line, d);
-    expect(w[0]).toEqual([1.5, 42.5]);
-    expect(w[w.length - 1]![0]).toBeCloseTo(1.5 + 199 * 0.001);
-    expect(w.length).toBeGreaterThan(10);
-    expect(w.length).toBeLessThanOrEqual(100);
   });
 });
 

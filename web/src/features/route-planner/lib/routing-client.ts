@@ -36,6 +36,7 @@ const loopsSchema = z.object({
       coords: z.array(point3),
       distanceM: z.number(),
       ascentM: z.number(),
+      retrace: z.number(),
       waypoints: z.array(z.tuple([z.number(), z.number()])),
     }),
   ),

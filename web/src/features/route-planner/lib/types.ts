@@ -52,6 +52,8 @@ export interface LoopAlternative {
   coords: [number, number, number][];
   distanceM: number;
   ascentM: number;
-  /** waypoints (start … start) that reproduce the loop when snapped */
+  /** share of the loop's length run more than once (0–1) */
+  retrace: number;
+  /** as few waypoints (start … start) as reproduce the loop when each leg is snapped */
   waypoints: LonLat[];
 }
