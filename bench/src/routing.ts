@@ -1,9 +1,10 @@
-// `npm run bench:routing`: shortest-path queries on the Andorra running graph — ours (ALT A*)
-// beside ngraph.path A* and pgRouting pgr_dijkstra on a real PostgreSQL, for the same 1,000
-// random snapped point pairs in one run — and the loop generator's quality figures.
+// `npm run bench:routing`: shortest-path queries on the Andorra running graph — ours (the
+// contraction hierarchy that answers plain queries, and ALT A*, which answers queries with
+// preferences) beside ngraph.path A* and pgRouting pgr_dijkstra on a real PostgreSQL, for the same
+// 1,000 random snapped point pairs in one run — and the loop generator's quality figures.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { LoopGenerator, mulberry32, RoutePlanner, type RunningGraph, type Snap } from '@waymark/geo';
+import { LoopGenerator, mulberry32, RoutePlanner, Router, type RunningGraph, type Snap } from '@waymark/geo';
 import { andorraGraph, loopStart } from '@waymark/geo/test-support/andorra';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
@@ -117,10 +118,16 @@ export async function benchRouting() {
   const t1 = performance.now();
   const planner = new RoutePlanner(g);
   const loops = new LoopGenerator(planner);
-  planner.router.route(planner.index.atNode(0), planner.index.atNode(1)); // builds the landmarks
   const prepMs = performance.now() - t1;
+  const t2 = performance.now();
+  const ch = planner.router.hierarchy();
+  const chMs = performance.now() - t2;
+  const alt = new Router(g, 16, false); // ALT A* alone: what queries with preferences (and the loop generator) use
+  const t3 = performance.now();
+  alt.route(planner.index.atNode(0), planner.index.atNode(1)); // builds the landmarks
+  const lmMs = performance.now() - t3;
   console.log(
-    `\nAndorra graph: ${g.nodeCount} nodes, ${g.edgeCount} edges, ${g.shapeCount} shape points, graph.bin ${(bytes.length / 1024).toFixed(0)} KiB; build ${buildMs.toFixed(0)} ms (incl. PBF + DEM), snap index + 16 landmarks ${prepMs.toFixed(0)} ms`,
+    `\nAndorra graph: ${g.nodeCount} nodes, ${g.edgeCount} edges, ${g.shapeCount} shape points, graph.bin ${(bytes.length / 1024).toFixed(0)} KiB; build ${buildMs.toFixed(0)} ms (incl. PBF + DEM), snap index ${prepMs.toFixed(0)} ms, contraction hierarchy ${chMs.toFixed(0)} ms (${ch.shortcuts} shortcuts), 16 landmarks ${lmMs.toFixed(0)} ms`,
   );
 
   const pairs = randomPairs(planner, PAIRS, 20261122);
@@ -138,6 +145,14 @@ export async function benchRouting() {
     const r = planner.router.route(a, b);
     oursCost.push(r ? r.cost : NaN);
   }
+  for (let i = 0; i < 200; i++) alt.route(...nodeSnaps[i % PAIRS]!); // JIT warm-up
+  const altNode: number[] = [];
+  let altWorst = 0;
+  nodeSnaps.forEach(([a, b], i) => {
+    altNode.push(timeIt(() => alt.route(a, b)));
+    const r = alt.route(a, b);
+    if (r && Number.isFinite(oursCost[i]!)) altWorst = Math.max(altWorst, Math.abs(r.cost - oursCost[i]!) / Math.max(1, r.cost));
+  });
 
   // ngraph.path A*: same nodes, same edge costs, straight-line heuristic scaled like ours
   const ng = createGraph<{ x: number; y: number }, { w: number }>({ multigraph: true }); // parallel ways between two junctions stay distinct
@@ -188,6 +203,22 @@ export async function benchRouting() {
       higherIsBetter: false,
     },
     {
+      metric: 'ALT A* p50 (node pairs; queries with preferences)',
+      ours: pct(altNode, 50),
+      peer: pct(ngTimes, 50),
+      peerName: 'ngraph.path A*',
+      unit: 'ms',
+      higherIsBetter: false,
+    },
+    {
+      metric: 'ALT A* p99 (node pairs; queries with preferences)',
+      ours: pct(altNode, 99),
+      peer: pct(ngTimes, 99),
+      peerName: 'ngraph.path A*',
+      unit: 'ms',
+      higherIsBetter: false,
+    },
+    {
       metric: 'query p50 (snapped mid-edge points)',
       ours: pct(oursSnap, 50),
       peer: pct(ngTimes, 50),
@@ -231,8 +262,13 @@ export async function benchRouting() {
     });
     pgNote = `; max cost difference vs pgRouting ${(worst * 100).toFixed(4)} %`;
   } else pgNote = `; pgRouting: n/a (${pgr.reason})`;
-  printTable(`Routing on the Andorra graph (${PAIRS} random snapped pairs, one run, best of ${REPEAT} per pair for every engine)`, rows);
-  console.log(`sanity: max cost difference vs ngraph.path ${(worstDiff * 100).toFixed(4)} %${pgNote}`);
+  printTable(
+    `Routing on the Andorra graph (${PAIRS} random snapped pairs, one run, best of ${REPEAT} per pair for every engine; "ours" = the router's plain query, answered by the contraction hierarchy)`,
+    rows,
+  );
+  console.log(
+    `sanity: max cost difference vs ngraph.path ${(worstDiff * 100).toFixed(4)} %, ALT vs contraction hierarchy ${(altWorst * 100).toFixed(4)} %${pgNote}`,
+  );
 
   // loops: random starts = random points of the region snapped (≤ 300 m) onto the main network
   const loopRows: Record<string, string>[] = [];

@@ -24,4 +24,4 @@ export function printTable(title: string, rows: Row[]) {
 }
 
 const withUnit = (n: number, unit: string) => (unit ? `${fmt(n)} ${unit}` : fmt(n));
-const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toFixed(2));
+const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en') : n >= 0.1 ? n.toFixed(2) : String(Number(n.toPrecision(2))));

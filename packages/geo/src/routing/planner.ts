@@ -89,10 +89,10 @@ export class RoutePlanner {
 
   constructor(
     readonly graph: RunningGraph,
-    options: { landmarks?: number } = {},
+    options: { landmarks?: number; contraction?: boolean } = {},
   ) {
     this.index = new SnapIndex(graph);
-    this.router = new Router(graph, options.landmarks ?? 16);
+    this.router = new Router(graph, options.landmarks ?? 16, options.contraction ?? true);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { RunningGraph } from '../graph/graph.ts';
 import { WAY_CLASS_NAMES } from '../graph/profile.ts';
+import { ContractionHierarchy } from './ch.ts';
 import type { Snap } from './snap.ts';
 
 /** Routing preferences applied at query time on top of the stored running cost. */
@@ -71,13 +72,21 @@ export interface SearchOptions {
   edgePenalty?: Float32Array;
 }
 
+/** Whether any preference changes edge costs (then the contraction hierarchy cannot answer). */
+function anyPreference(p: RoutePreferences | undefined): boolean {
+  return !!(p?.preferPaths || p?.avoidBusyRoads || p?.preferGreen);
+}
+
 /**
- * Unidirectional A* over the CSR graph with typed-array state reused across queries (a
- * generation stamp avoids clearing). The heuristic is the straight-line distance to the target
- * point times the graph's minimum cost factor: admissible and consistent, so the first time the
- * best candidate is not beaten by the queue's minimum key the path is optimal. Searches start
- * and end mid-edge: both ends of the source edge are seeded with the partial cost to reach them,
- * and both ends of the target edge complete with the partial cost to the target point.
+ * Shortest paths on one graph. A query on the base running cost (no preferences, no penalties —
+ * every planner leg) is answered by a contraction hierarchy (`ch.ts`, built on the first such
+ * query); any other by unidirectional A* with ALT landmarks over the CSR graph, with typed-array
+ * state reused across queries (a generation stamp avoids clearing). The A* heuristic is the
+ * larger of the straight-line distance to the target point times the graph's minimum cost factor
+ * and the landmark bound: admissible and consistent, so the first time the best candidate is not
+ * beaten by the queue's minimum key the path is optimal. Searches start and end mid-edge: both
+ * ends of the source edge are seeded with the partial cost to reach them, and both ends of the
+ * target edge complete with the partial cost to the target point.
  */
 export class Router {
   private readonly dist: Float64Array;
@@ -85,26 +94,32 @@ export class Router {
   private readonly stamp: Uint32Array;
   private readonly closed: Uint32Array;
   private gen = 0;
-  private heapKey: Float64Array;
-  private heapNode: Int32Array;
+  private heapKey = new Float64Array(1024);
+  private heapNode = new Int32Array(1024);
   private heapSize = 0;
+  private ch: ContractionHierarchy | undefined;
   private multCache = new Map<string, Float32Array>();
   private edgeMultCache = new Map<string, Float32Array>();
 
   /**
    * @param landmarkCount ALT landmarks (0 = plain A* with the straight-line heuristic)
+   * @param contraction answer base-cost queries with a contraction hierarchy (false = always A*)
    */
   constructor(
     readonly graph: RunningGraph,
     readonly landmarkCount = 16,
+    readonly contraction = true,
   ) {
     const n = graph.nodeCount;
     this.dist = new Float64Array(n);
     this.via = new Int32Array(n);
     this.stamp = new Uint32Array(n);
     this.closed = new Uint32Array(n);
-    this.heapKey = new Float64Array(1024);
-    this.heapNode = new Int32Array(1024);
+  }
+
+  /** The contraction hierarchy of the base running cost (built on first use, ~tens of ms). */
+  hierarchy(): ContractionHierarchy {
+    return (this.ch ??= ContractionHierarchy.build(this.graph));
   }
 
   /** per way-class multipliers for these preferences (cached; preferGreen is per edge, see edgeMult) */
@@ -137,6 +152,8 @@ export class Router {
     return base * this.edgeMult(opts.preferences)[e]! * (opts.edgePenalty ? opts.edgePenalty[e]! : 1);
   }
 
+  // The A* queue is kept inline here rather than a TypedHeap (typed-heap.ts, which the contraction
+  // hierarchy uses): measured 10–15 % faster on ALT queries, the loop generator's hot path.
   private push(key: number, node: number) {
     if (this.heapSize === this.heapKey.length) {
       const k = new Float64Array(this.heapSize * 2);
@@ -262,6 +279,7 @@ export class Router {
     const srcE = from.edge;
     const dstE = to.edge;
     if (g.nodeComponent[edgeFrom[srcE]!] !== g.nodeComponent[edgeFrom[dstE]!]) return null;
+    if (this.contraction && !opts.edgePenalty && !anyPreference(opts.preferences)) return this.hierarchy().route(from, to);
     const mult = this.edgeMult(opts.preferences);
     const pen = opts.edgePenalty;
     const { k: nLm, d: L } = this.landmarkCount > 0 ? this.landmarks() : { k: 0, d: new Float64Array(0) };

@@ -69,6 +69,8 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
     if (msg.type === 'init') {
       const { engine, fromCache } = await engineFor(msg.region, msg.url);
       reply({ id: msg.id, ok: true, type: 'init', bbox: engine.bbox, nodes: engine.nodeCount, fromCache });
+      // build the contraction hierarchy now (~0.1 s), not on the user's first click
+      setTimeout(() => engine.planner.router.hierarchy(), 0);
     } else if (msg.type === 'plan') {
       const { engine } = await engineFor(msg.region);
       const t0 = performance.now();
