@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haversine } from '../distance.ts';
 import { andorraGraph, loopStart } from '../test-support/andorra.ts';
-import { LoopGenerator, mulberry32, retraced } from './loop.ts';
+import { despike, LoopGenerator, mulberry32, retraced, spikeLimit } from './loop.ts';
 import { RoutePlanner, RouteError } from './planner.ts';
 
 let planner: RoutePlanner;
@@ -12,6 +12,59 @@ beforeAll(async () => {
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Where a drawn route turns round on the spot (the next point goes back where the last came
+ * from, and along the way, not just in its drawn shape: OSM lines have hairpins of their own),
+ * how far (m, one way) the out-and-back around that turn reaches: positions at equal distances
+ * before and after the turn are compared (interpolated, ≤ 0.5 m apart) at every vertex of either
+ * side. A route that is one out-and-back end to end is not counted.
+ */
+function jags(p: RoutePlanner, coords: readonly (readonly number[])[], dist: readonly number[]): number[] {
+  const n = coords.length;
+  const total = dist[n - 1]!;
+  const kx = 111_320 * Math.cos((coords[0]![1]! * Math.PI) / 180);
+  const at = (d: number): [number, number] => {
+    let lo = 0;
+    let hi = n - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (dist[mid]! <= d) lo = mid;
+      else hi = mid;
+    }
+    const t = dist[hi]! > dist[lo]! ? Math.min(1, Math.max(0, (d - dist[lo]!) / (dist[hi]! - dist[lo]!))) : 0;
+    return [coords[lo]![0]! + (coords[hi]![0]! - coords[lo]![0]!) * t, coords[lo]![1]! + (coords[hi]![1]! - coords[lo]![1]!) * t];
+  };
+  const apart = (p: [number, number], q: [number, number]) => Math.hypot((p[0] - q[0]) * kx, (p[1] - q[1]) * 110_574);
+  const out: number[] = [];
+  for (let i = 1; i < n - 1; i++) {
+    const [px, py] = coords[i - 1]!;
+    const [x, y] = coords[i]!;
+    const [nx, ny] = coords[i + 1]!;
+    const ax = px! - x!;
+    const ay = py! - y!;
+    const bx = nx! - x!;
+    const by = ny! - y!;
+    const la = Math.hypot(ax, ay);
+    const lb = Math.hypot(bx, by);
+    if (la === 0 || lb === 0 || (ax * bx + ay * by) / (la * lb) < 0.999) continue;
+    // a hairpin in the way's own line: the offset along the way keeps going the same way
+    const before = p.index.snap([px!, py!], 1);
+    const after = p.index.snap([nx!, ny!], 1);
+    if (before && after && before.edge === after.edge && Math.abs(before.offset - after.offset) > 0.5 * (dist[i + 1]! - dist[i - 1]!)) continue;
+    const room = Math.min(dist[i]!, total - dist[i]!);
+    const marks = [...new Set(dist.map((d) => Math.abs(d - dist[i]!)))].filter((m) => m > 0 && m <= room).sort((a, b) => a - b);
+    let ext = 0;
+    for (const m of marks) {
+      if (apart(at(dist[i]! - m), at(dist[i]! + m)) > 0.5) break;
+      ext = m;
+    }
+    if (!(dist[i]! - ext < 0.5 && dist[i]! + ext > total - 0.5)) out.push(ext);
+    while (i < n - 2 && dist[i + 1]! <= dist[i]! + ext) i++;
+  }
+  return out;
+}
+
 const ESCALDES: [number, number] = [1.5344, 42.5093];
 
 describe('retrace measure', () => {
@@ -30,6 +83,100 @@ describe('retrace measure', () => {
         { edge: 2, start: 0, end: 5 },
       ]),
     ).toBe(20);
+  });
+});
+
+describe('despike', () => {
+  const walkLength = (steps: { start: number; end: number }[]) => steps.reduce((s, x) => s + Math.abs(x.end - x.start), 0);
+
+  it('cuts a short jag (overshooting a point and turning back), and the walk still chains up', () => {
+    // edge 1 forward, then 30 m into edge 2 and back, then on along edge 3
+    const steps = [
+      { edge: 1, start: 0, end: 500 },
+      { edge: 2, start: 0, end: 30 },
+      { edge: 2, start: 30, end: 0 },
+      { edge: 3, start: 0, end: 400 },
+    ];
+    expect(despike(steps, 100)).toEqual([
+      { edge: 1, start: 0, end: 500 },
+      { edge: 3, start: 0, end: 400 },
+    ]);
+    // a via point 30 m into a 500 m edge, entered from its far end and left the same way
+    const mid = [
+      { edge: 9, start: 0, end: 100 },
+      { edge: 4, start: 500, end: 470 },
+      { edge: 4, start: 470, end: 500 },
+      { edge: 8, start: 50, end: 0 },
+    ];
+    const out = despike(mid, 100);
+    expect(walkLength(out)).toBeCloseTo(walkLength(mid) - 60, 6);
+    expect(out).toEqual([
+      { edge: 9, start: 0, end: 100 },
+      { edge: 8, start: 50, end: 0 },
+    ]);
+    // the limit is one way: 2 × 60 m is a spur, not a spike, at 100 m
+    expect(walkLength(despike(mid, 20))).toBeCloseTo(walkLength(mid), 6);
+  });
+
+  it('keeps a spur longer than the limit, and a walk that is one short out-and-back end to end', () => {
+    const spur = [
+      { edge: 1, start: 0, end: 500 },
+      { edge: 2, start: 0, end: 150 },
+      { edge: 2, start: 150, end: 0 },
+      { edge: 3, start: 0, end: 400 },
+    ];
+    expect(despike(spur, 100)).toEqual(spur);
+    const outAndBack = [
+      { edge: 2, start: 70, end: 90 },
+      { edge: 2, start: 90, end: 70 },
+    ];
+    expect(despike(outAndBack, 100)).toEqual(outAndBack);
+  });
+
+  it('keeps the first and last points: a loop that overshoots its start to a junction and comes back stops at the start', () => {
+    // start at 196 m along edge 7; the loop comes back along edge 7 from 0, passes the start, turns at the node (244 m)
+    const steps = [
+      { edge: 7, start: 196, end: 0 },
+      { edge: 3, start: 0, end: 900 },
+      { edge: 7, start: 0, end: 244 },
+      { edge: 7, start: 244, end: 196 },
+    ];
+    const out = despike(steps, 100);
+    expect(out).toEqual([
+      { edge: 7, start: 196, end: 0 },
+      { edge: 3, start: 0, end: 900 },
+      { edge: 7, start: 0, end: 196 },
+    ]);
+    // and the same at the beginning: the loop first runs to the node and back past the start
+    const rev = [
+      { edge: 7, start: 196, end: 244 },
+      { edge: 7, start: 244, end: 0 },
+      { edge: 3, start: 900, end: 0 },
+      { edge: 7, start: 0, end: 196 },
+    ];
+    expect(despike(rev, 100)[0]).toEqual({ edge: 7, start: 196, end: 0 });
+  });
+
+  it('cuts a jag spread over several steps and one that appears once another is gone', () => {
+    const steps = [
+      { edge: 1, start: 0, end: 500 },
+      { edge: 5, start: 0, end: 20 },
+      { edge: 6, start: 0, end: 10 },
+      { edge: 6, start: 10, end: 0 },
+      { edge: 5, start: 20, end: 0 },
+      { edge: 3, start: 0, end: 400 },
+    ];
+    expect(despike(steps, 100).map((s) => s.edge)).toEqual([1, 3]);
+    // a 10 m jag at the tip of a 40 m one: both go
+    const nested = [
+      { edge: 1, start: 0, end: 500 },
+      { edge: 5, start: 0, end: 40 },
+      { edge: 7, start: 0, end: 10 },
+      { edge: 7, start: 10, end: 0 },
+      { edge: 5, start: 40, end: 0 },
+      { edge: 3, start: 0, end: 400 },
+    ];
+    expect(despike(nested, 100).map((s) => s.edge)).toEqual([1, 3]);
   });
 });
 
@@ -124,11 +271,20 @@ describe('loop generator', () => {
       retrace: [] as number[],
       bound: [] as number[],
       possible: [] as (boolean | null)[],
+      /** every alternative's distance error, beside the best one's */
+      altErrs: [] as [number, number][],
+      /** out-and-back jags of 1 m up to the spike limit, in any alternative */
+      spikes: [] as string[],
     };
     beforeAll(() => {
       for (let seed = 1; seed <= 100; seed++) {
         const start = loopStart(planner, seed);
-        const [best] = loops.generate({ start, distance: D, seed });
+        const alts = loops.generate({ start, distance: D, seed });
+        const best = alts[0];
+        for (const a of alts) {
+          stats.altErrs.push([Math.abs(a.distance - D) / D, Math.abs(best!.distance - D) / D]);
+          for (const j of jags(planner, a.coordinates, a.distances)) if (j > 1 && j <= spikeLimit(D)) stats.spikes.push(`start ${seed}: ${j.toFixed(1)} m`);
+        }
         const snapped = loops.startSnap(start, D)!;
         stats.bound.push(loops.spurLength(snapped) / best!.distance);
         stats.possible.push(loops.lowRetracePossible(snapped, D));
@@ -145,6 +301,12 @@ describe('loop generator', () => {
     });
     it('≥ 95 % succeed within ±5 % of the target', () => {
       expect(stats.ok).toBeGreaterThanOrEqual(95);
+    });
+    it('offers alternatives near the asked distance only (within twice the best one’s error, ≥ ±10 %)', () => {
+      for (const [err, bestErr] of stats.altErrs) expect(err).toBeLessThanOrEqual(2 * Math.max(0.05, bestErr) + 1e-9);
+    });
+    it('has no silly spikes: no alternative runs a few metres out and straight back', () => {
+      expect(stats.spikes).toEqual([]);
     });
     it('finds a ≤ 10 % retrace loop wherever the closed-trail search knows one exists, and never beats the impossibility proof', () => {
       stats.possible.forEach((p, i) => {

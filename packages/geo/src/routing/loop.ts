@@ -62,6 +62,83 @@ const LOBE_BUDGET = 200_000; // edge visits of the multi-lobe search (a few ms t
 const PAD_TO = 1 - ACCEPT * 0.98; // padding to just inside the window keeps the spur (the retrace) short
 
 /**
+ * The longest out-and-back (one way, metres) that counts as a silly spike in a loop of `D` metres:
+ * 100 m, or 1.5 % of a loop shorter than 6.7 km. `despike` removes such jags (a leg that overshoots
+ * a via point and turns back); padding spurs are made at least this long.
+ */
+export const spikeLimit = (D: number) => Math.min(100, 0.015 * D);
+
+/** The length to pad a loop of `L` metres to so it ends just inside the window, with a spur that is no spike. */
+const padTarget = (L: number, D: number) => Math.max(D * PAD_TO, L + 2.02 * spikeLimit(D));
+
+/**
+ * Remove immediate out-and-backs of at most `maxOneWay` metres from a walk: wherever it turns
+ * round on the spot (two consecutive steps on one edge in opposite directions), the mirrored
+ * stretch around the turn is measured, and when it is short it is cut from both sides, so the walk
+ * goes on from where the jag began. The walk's first and last points stay where they are (a loop
+ * that passes its start and overshoots to a junction before coming back now just stops at the
+ * start); a walk that is a single out-and-back end to end is left alone.
+ */
+export function despike(input: readonly PathStep[], maxOneWay: number): PathStep[] {
+  let steps = input.filter((s) => Math.abs(s.end - s.start) > 1e-6).map((s) => ({ ...s }));
+  const len = (s: PathStep) => Math.abs(s.end - s.start);
+  const dir = (s: PathStep) => Math.sign(s.end - s.start);
+  const EPS = 1e-9;
+  for (let i = 0; i + 1 < steps.length; i++) {
+    if (steps[i]!.edge !== steps[i + 1]!.edge || dir(steps[i]!) === dir(steps[i + 1]!)) continue;
+    // the mirrored extent around the turn between steps i and i + 1
+    let l = i;
+    let r = i + 1;
+    let lRem = len(steps[l]!);
+    let rRem = len(steps[r]!);
+    let ext = 0;
+    let first = false; // the jag reaches back to the walk's first point …
+    let last = false; // … or on to its last
+    for (;;) {
+      const m = Math.min(lRem, rRem);
+      ext += m;
+      lRem -= m;
+      rRem -= m;
+      if (ext > maxOneWay) break;
+      if (lRem <= EPS) first = --l < 0;
+      if (rRem <= EPS) last = ++r >= steps.length;
+      if (first || last) break;
+      if (lRem <= EPS) lRem = len(steps[l]!);
+      if (rRem <= EPS) rRem = len(steps[r]!);
+      if (steps[l]!.edge !== steps[r]!.edge || dir(steps[l]!) === dir(steps[r]!)) break;
+    }
+    // a walk that is one out-and-back end to end stays; otherwise the two sides meet where the
+    // jag began — the walk's own first or last point when the jag reaches it
+    if ((first && last) || ext > maxOneWay || ext < 1e-6) continue;
+    const left = steps.slice(0, i + 1);
+    const right = steps.slice(i + 1);
+    for (let cut = ext; cut > EPS; ) {
+      const s = left[left.length - 1]!;
+      if (len(s) <= cut + EPS) {
+        cut -= len(s);
+        left.pop();
+      } else {
+        s.end -= dir(s) * cut;
+        cut = 0;
+      }
+    }
+    for (let cut = ext; cut > EPS; ) {
+      const s = right[0]!;
+      if (len(s) <= cut + EPS) {
+        cut -= len(s);
+        right.shift();
+      } else {
+        s.start += dir(s) * cut;
+        cut = 0;
+      }
+    }
+    steps = [...left, ...right].filter((st) => len(st) > 1e-6);
+    i = -1; // a cut can shorten a jag already passed (a spur sharing its stem with the loop): rescan
+  }
+  return steps;
+}
+
+/**
  * Loop generator. For a heading θ we lay a circle of radius r through the start (centre r
  * metres away in direction θ) and put k via points evenly around it (k = 1…4: the start is one
  * corner of the polygon). Via points snap onto cycle edges of the start's network (bridges — edges
@@ -215,6 +292,16 @@ export class LoopGenerator {
       if (oab) candidates.push(oab);
     }
     if (!candidates.length) throw new RouteError('could not make a loop from this start (is it on a connected path network?)');
+    // no silly spikes: a leg that overshoots a via point and turns straight back loses the jag
+    const limit = spikeLimit(D);
+    for (const c of candidates) {
+      const steps = despike(c.steps, limit);
+      if (steps.length === c.steps.length && steps.every((st, i) => st.start === c.steps[i]!.start && st.end === c.steps[i]!.end)) continue;
+      c.steps = steps;
+      c.length = steps.reduce((sum, st) => sum + Math.abs(st.end - st.start), 0);
+      c.cost = this.stepsCost(steps, req.preferences);
+      c.retrace = c.length > 0 ? retraced(steps) / c.length : 0;
+    }
     // preferGreen: the non-green share of a loop counts against it (weight: see GREEN_LOOP_WEIGHT)
     const greenScore = (c: Candidate) =>
       req.preferences?.preferGreen && c.length > 0 ? (1 - greenMetres(g, c.steps) / c.length) * GREEN_LOOP_WEIGHT : 0;
@@ -229,14 +316,18 @@ export class LoopGenerator {
       );
     };
     candidates.sort((a, b) => score(a) - score(b));
+    // alternatives stay near the asked distance: within twice the best one's error (≥ ±10 %) —
+    // fewer alternatives rather than a 50 km "option" for a 5 km loop
+    const errOf = (c: Candidate) => Math.abs(c.length - D) / D;
+    const near = candidates.filter((c) => errOf(c) <= 2 * Math.max(ACCEPT, errOf(candidates[0]!)));
     const chosen: Candidate[] = [];
-    for (const c of candidates) {
+    for (const c of near) {
       if (chosen.length >= count) break;
       if (chosen.every((o) => overlap(g.edgeLength, c.steps, o.steps) < 0.5 * Math.min(c.length, o.length))) chosen.push(c);
     }
-    for (const c of candidates) {
+    for (const c of near) {
       if (chosen.length >= count) break;
-      if (!chosen.includes(c)) chosen.push(c);
+      if (!chosen.includes(c) && chosen.every((o) => !sameWalk(c, o))) chosen.push(c);
     }
     return chosen.map((c) => this.toResult(start, c, req.paceSecPerKm ?? 360));
   }
@@ -436,10 +527,10 @@ export class LoopGenerator {
    * (spur of (PAD_TO·D − L)/2 from the loop) — to that length and to D — best candidates first.
    */
   private padLowRetrace(start: Snap, short: Candidate[], D: number, prefs: RoutePreferences | undefined, into: Candidate[]) {
-    const predicted = (c: Candidate) => (c.retrace * c.length + (D * PAD_TO - c.length) / 2) / (D * PAD_TO);
+    const predicted = (c: Candidate) => (c.retrace * c.length + (padTarget(c.length, D) - c.length) / 2) / padTarget(c.length, D);
     const ok = short.filter((c) => predicted(c) <= 0.1).sort((a, b) => predicted(a) - predicted(b));
     for (const c of ok.slice(0, 4)) {
-      for (const target of [D * PAD_TO, D]) {
+      for (const target of [padTarget(c.length, D), D]) {
         const p = this.padWalk(c, target, prefs);
         if (p) into.push(p);
       }
@@ -565,7 +656,7 @@ export class LoopGenerator {
     const lobes = searchLobeLoops(g, s, this.bridge, { ...q, budget: budget * 4, max: 8 });
     for (const l of lobes.loops) {
       const c: Candidate = { heading: 0, vias: [], steps: l.steps, length: l.length, cost: 0, retrace: retraced(l.steps) / l.length };
-      const p = c.length < distance * PAD_TO ? this.padWalk(c, distance * PAD_TO, undefined) : c;
+      const p = c.length < distance * PAD_TO ? this.padWalk(c, padTarget(c.length, distance), undefined) : c;
       if (p && Math.abs(p.length - distance) <= distance * ACCEPT && p.retrace <= 0.1) return true;
     }
     return null;
@@ -910,6 +1001,14 @@ export function retraced(steps: PathStep[]): number {
     covered += cb - ca;
   }
   return Math.max(0, total - covered);
+}
+
+/** two candidates that walk exactly the same steps */
+function sameWalk(a: Candidate, b: Candidate): boolean {
+  return (
+    a.steps.length === b.steps.length &&
+    a.steps.every((s, i) => s.edge === b.steps[i]!.edge && Math.abs(s.start - b.steps[i]!.start) < 0.01 && Math.abs(s.end - b.steps[i]!.end) < 0.01)
+  );
 }
 
 /** metres two step lists share (approximate: whole-edge overlap, capped by the shorter use) */
