@@ -281,6 +281,7 @@ export async function benchRouting() {
     const errs: number[] = [];
     const retr: number[] = [];
     const times: number[] = [];
+    let offered = 0;
     for (let seed = 1; seed <= LOOP_STARTS; seed++) {
       const start = loopStart(planner, seed);
       const s = performance.now();
@@ -292,6 +293,7 @@ export async function benchRouting() {
         continue;
       }
       times.push(performance.now() - s);
+      offered += res.length;
       // outside the timing: can any loop from here retrace ≤ 10 %? (false = proven impossible)
       const possible = loops.lowRetracePossible(loops.startSnap(start, D)!, D);
       if (possible === false) impossible++;
@@ -312,6 +314,7 @@ export async function benchRouting() {
       '±5 % and retrace ≤ 10 %': `${((okRetrace / LOOP_STARTS) * 100).toFixed(0)} %`,
       '≤ 10 % proven impossible': `${((impossible / LOOP_STARTS) * 100).toFixed(0)} %`,
       '… achieved where not ruled out': `${okRetrace} of ${open} (${known} known possible)`,
+      'alternatives (mean of 3 asked)': (offered / LOOP_STARTS).toFixed(2),
       'median time': `${pct(times, 50).toFixed(1)} ms`,
       'p95 time': `${pct(times, 95).toFixed(1)} ms`,
     });
