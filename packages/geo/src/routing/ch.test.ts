@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRunningGraph } from '../graph/build.ts';
-import { RunningGraph } from '../graph/graph.ts';
+import type { RunningGraph } from '../graph/graph.ts';
 import { andorraGraph } from '../test-support/andorra.ts';
+import { KM_LAT, KM_LON, kmNetwork } from '../test-support/network.ts';
 import { referenceCost } from '../test-support/reference.ts';
 import type { ContractionHierarchy } from './ch.ts';
 import { mulberry32 } from './loop.ts';
@@ -10,8 +10,6 @@ import { RoutePlanner } from './planner.ts';
 import { Router, type PathResult } from './search.ts';
 import type { Snap } from './snap.ts';
 
-const KM_LAT = 1 / 111.2;
-const KM_LON = 1 / (111.2 * Math.cos((42.5 * Math.PI) / 180));
 
 /** The steps chain up from `a` to `b`, and the result's length and cost are what they walk. */
 function expectWalk(g: RunningGraph, r: PathResult, a: Snap, b: Snap) {
@@ -115,26 +113,8 @@ describe('contraction hierarchy on Andorra', () => {
   });
 });
 
-/** A small network from ways given as lists of [x, y] km points (shared points are junctions). */
-function network(ways: [number, number][][]) {
-  const coords = new Map<number, [number, number]>();
-  const ids = new Map<string, number>();
-  const node = ([x, y]: [number, number]) => {
-    const key = `${x.toFixed(4)},${y.toFixed(4)}`;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = ids.size + 1;
-      ids.set(key, id);
-      coords.set(id, [1.5 + x * KM_LON, 42.5 + y * KM_LAT]);
-    }
-    return id;
-  };
-  const input = ways.map((w, i) => ({ id: i + 1, refs: w.map(node), tags: { highway: i % 3 === 0 ? 'residential' : 'path' } }));
-  const g = RunningGraph.fromBytes(
-    buildRunningGraph({ nodeCoord: (id) => coords.get(id), ways: input, elevation: () => 500 }, { minComponentLength: 0 }),
-  );
-  return { g, planner: new RoutePlanner(g) };
-}
+/** A small network from ways in km; every third way a residential street (cost factor > 1). */
+const network = (ways: [number, number][][]) => kmNetwork(ways, (i) => (i % 3 === 0 ? 'residential' : 'path'));
 
 describe('contraction hierarchy on awkward networks', () => {
   it('leaves a long edge and comes back in when that is cheaper than staying on it', () => {

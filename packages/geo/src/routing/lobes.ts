@@ -1,5 +1,5 @@
 import type { RunningGraph } from '../graph/graph.ts';
-import { MinHeap } from './min-heap.ts';
+import { TypedHeap } from './typed-heap.ts';
 import type { PathStep } from './search.ts';
 import type { Snap } from './snap.ts';
 import { fundamentalCycle, splitAtStart } from './trails.ts';
@@ -178,13 +178,14 @@ export function searchLobeLoops(g: RunningGraph, start: Snap, bridge: Uint8Array
     cost.fill(Infinity);
     reached.fill(0);
     pe.fill(-1);
-    const heap = new MinHeap();
+    const heap = new TypedHeap();
     cost[S] = 0;
     tl[S] = 0;
     depth[S] = 0;
     heap.push(0, S);
     while (heap.size) {
-      const [cu, u] = heap.pop();
+      const cu = heap.minKey;
+      const u = heap.pop();
       if (reached[u]) continue;
       reached[u] = 1;
       if (tl[u]! > hi / 2) continue;

@@ -3,7 +3,7 @@ import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { MAX_WAYPOINTS, RouteError, type RoutePlanner, type RouteResult } from './planner.ts';
 import { greenMetres, type PathStep, type RoutePreferences } from './search.ts';
 import type { Snap } from './snap.ts';
-import { MinHeap } from './min-heap.ts';
+import { TypedHeap } from './typed-heap.ts';
 import { searchLobeLoops } from './lobes.ts';
 import { lowRetraceBlockBound, lowRetraceCycleSpaceBound, lowRetraceEdgeBound, searchTrailLoops } from './trails.ts';
 
@@ -182,7 +182,7 @@ export class LoopGenerator {
     const g = this.planner.graph;
     if (!this.coreDist) {
       const d = new Float64Array(g.nodeCount).fill(Infinity);
-      const heap = new MinHeap();
+      const heap = new TypedHeap();
       for (let e = 0; e < g.edgeCount; e++) {
         if (this.bridge[e]) continue;
         for (const v of [g.edgeFrom[e]!, g.edgeTo[e]!]) {
@@ -193,7 +193,8 @@ export class LoopGenerator {
         }
       }
       while (heap.size) {
-        const [du, u] = heap.pop();
+        const du = heap.minKey;
+        const u = heap.pop();
         if (du > d[u]!) continue;
         for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
           const e = g.adjEdge[i]!;
@@ -368,7 +369,7 @@ export class LoopGenerator {
       for (let e = 0; e < m; e++) weight[e] = base[e]! * (tree === 0 ? 1 : 1 + 0.8 * rnd());
       cost.fill(Infinity);
       done.fill(0);
-      const heap = new MinHeap();
+      const heap = new TypedHeap();
       const k0 = router.edgeCostPerMetre(start.edge, { preferences: prefs });
       const seed = (v: number, c: number, l: number) => {
         if (c < cost[v]!) {
@@ -382,7 +383,8 @@ export class LoopGenerator {
       seed(a0, start.offset * k0, start.offset);
       seed(b0, (L0 - start.offset) * k0, L0 - start.offset);
       while (heap.size) {
-        const [cu, u] = heap.pop();
+        const cu = heap.minKey;
+        const u = heap.pop();
         if (done[u]) continue;
         done[u] = 1;
         if (len[u]! > D) continue; // a loop through u would be too long anyway
@@ -554,7 +556,7 @@ export class LoopGenerator {
     const cost = new Float64Array(n).fill(Infinity);
     const len = new Float64Array(n);
     const parent = new Int32Array(n).fill(-1);
-    const heap = new MinHeap();
+    const heap = new TypedHeap();
     c.steps.forEach((s, i) => {
       const v = endNode(s);
       if (v >= 0 && at[v]! < 0) {
@@ -568,7 +570,8 @@ export class LoopGenerator {
     const kOf = (e: number) => (g.edgeLength[e]! > 0 ? g.edgeCost[e]! / g.edgeLength[e]! : 1) * mult[e]!;
     const done = new Uint8Array(n);
     while (heap.size) {
-      const [cu, u] = heap.pop();
+      const cu = heap.minKey;
+      const u = heap.pop();
       if (done[u]) continue;
       done[u] = 1;
       if (len[u]! > x) continue;
@@ -715,7 +718,7 @@ export class LoopGenerator {
       const n = g.nodeCount;
       const cost = new Float64Array(n).fill(Infinity);
       const len = new Float64Array(n).fill(Infinity);
-      const heap = new MinHeap();
+      const heap = new TypedHeap();
       const k0 = router.edgeCostPerMetre(start.edge, { preferences: prefs, edgePenalty: pen });
       const a0 = g.edgeFrom[start.edge]!;
       const b0 = g.edgeTo[start.edge]!;
@@ -739,7 +742,8 @@ export class LoopGenerator {
       const mult = router.edgeMult(prefs);
       const kOf = (e: number) => (g.edgeLength[e]! > 0 ? g.edgeCost[e]! / g.edgeLength[e]! : 1) * mult[e]! * pen[e]!;
       while (heap.size) {
-        const [cu, u] = heap.pop();
+        const cu = heap.minKey;
+        const u = heap.pop();
         if (done[u]) continue;
         done[u] = 1;
         if (len[u]! > x) continue; // nothing beyond the turn point is needed

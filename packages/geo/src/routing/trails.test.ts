@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRunningGraph } from '../graph/build.ts';
 import { RunningGraph } from '../graph/graph.ts';
 import { andorraGraph, loopStart } from '../test-support/andorra.ts';
+import { KM_LAT, KM_LON, kmNetwork } from '../test-support/network.ts';
 import { searchLobeLoops } from './lobes.ts';
 import { LoopGenerator, mulberry32, retraced } from './loop.ts';
 import { RoutePlanner } from './planner.ts';
@@ -9,25 +10,9 @@ import type { PathStep } from './search.ts';
 import type { Snap } from './snap.ts';
 import { lowRetraceBlockBound, lowRetraceCycleSpaceBound, lowRetraceEdgeBound, searchTrailLoops, splitAtStart } from './trails.ts';
 
-// ~1 km in degrees at 42.5° N
-const KM_LAT = 1 / 111.2;
-const KM_LON = 1 / (111.2 * Math.cos((42.5 * Math.PI) / 180));
-
 /** A network from rectangles given as [west, south] corners in km with a side of `side` km; each side is its own way. */
 function rings(corners: [number, number][], side = 1, extra: [number, number][][] = []) {
-  const coords = new Map<number, [number, number]>();
-  const ids = new Map<string, number>();
-  const node = (x: number, y: number) => {
-    const key = `${x.toFixed(3)},${y.toFixed(3)}`;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = ids.size + 1;
-      ids.set(key, id);
-      coords.set(id, [1.5 + x * KM_LON, 42.5 + y * KM_LAT]);
-    }
-    return id;
-  };
-  const ways: { id: number; refs: number[]; tags: Record<string, string> }[] = [];
+  const ways: [number, number][][] = [];
   for (const [x, y] of corners) {
     const c: [number, number][] = [
       [x, y],
@@ -39,15 +24,14 @@ function rings(corners: [number, number][], side = 1, extra: [number, number][][
       const [ax, ay] = c[i]!;
       const [bx, by] = c[(i + 1) % 4]!;
       // a midpoint shape node keeps the sides straight but not trivially short
-      ways.push({ id: ways.length + 1, refs: [node(ax, ay), node((ax + bx) / 2, (ay + by) / 2), node(bx, by)], tags: { highway: 'path' } });
+      ways.push([
+        [ax, ay],
+        [(ax + bx) / 2, (ay + by) / 2],
+        [bx, by],
+      ]);
     }
   }
-  for (const line of extra) ways.push({ id: ways.length + 1, refs: line.map(([x, y]) => node(x, y)), tags: { highway: 'path' } });
-  const g = RunningGraph.fromBytes(
-    buildRunningGraph({ nodeCoord: (id) => coords.get(id), ways, elevation: () => 500 }, { minComponentLength: 0 }),
-  );
-  const planner = new RoutePlanner(g);
-  const at = (x: number, y: number) => planner.snap([1.5 + x * KM_LON, 42.5 + y * KM_LAT], 50)!;
+  const { g, planner, at } = kmNetwork([...ways, ...extra]);
   return { g, planner, loops: new LoopGenerator(planner), at };
 }
 

@@ -1,5 +1,5 @@
 import type { RunningGraph } from '../graph/graph.ts';
-import { MinHeap } from './min-heap.ts';
+import { TypedHeap } from './typed-heap.ts';
 import type { PathStep } from './search.ts';
 import type { Snap } from './snap.ts';
 
@@ -58,7 +58,7 @@ export interface TrailSearchResult {
 /** Dijkstra by length from seed nodes, up to `cap` metres; `skip` is an edge not to use. */
 function distances(g: RunningGraph, seeds: [number, number][], cap: number, skip = -1, parent?: Int32Array) {
   const d = new Float64Array(g.nodeCount).fill(Infinity);
-  const heap = new MinHeap();
+  const heap = new TypedHeap();
   for (const [v, c] of seeds) {
     if (c < d[v]!) {
       d[v] = c;
@@ -67,7 +67,8 @@ function distances(g: RunningGraph, seeds: [number, number][], cap: number, skip
     }
   }
   while (heap.size) {
-    const [du, u] = heap.pop();
+    const du = heap.minKey;
+    const u = heap.pop();
     if (du > d[u]! || du > cap) continue;
     for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
       const e = g.adjEdge[i]!;
@@ -544,11 +545,12 @@ export function lowRetraceCycleSpaceBound(
   const N = sg.nodes;
   const M = sg.edges;
   const ds = new Float64Array(N).fill(Infinity);
-  const heap = new MinHeap();
+  const heap = new TypedHeap();
   ds[S] = 0;
   heap.push(0, S);
   while (heap.size) {
-    const [du, u] = heap.pop();
+    const du = heap.minKey;
+    const u = heap.pop();
     if (du > ds[u]! || du > hi) continue;
     sg.nbrs(u, (e, v) => {
       const dv = du + sg.len(e);
@@ -619,10 +621,11 @@ export function lowRetraceCycleSpaceBound(
     // Dijkstra over the core where the edges run once cost nothing
     d0.fill(Infinity);
     d0[S] = 0;
-    const h = new MinHeap();
+    const h = new TypedHeap();
     h.push(0, S);
     while (h.size) {
-      const [du, u] = h.pop();
+      const du = h.minKey;
+      const u = h.pop();
       if (du > d0[u]!) continue;
       coreAdj(u, (e, v) => {
         const dv = du + (odd[e] ? 0 : sg.len(e));

@@ -1,7 +1,8 @@
 /**
- * Binary min-heap of (key, node) pairs on typed arrays, for the hot shortest-path searches: no
- * allocation per push or pop, grows by doubling. Stale entries are the caller's to skip (lazy
- * deletion: a node may be pushed again with a smaller key).
+ * Binary min-heap of (key, node) pairs on typed arrays, for the shortest-path searches (the
+ * contraction hierarchy, the loop generator's and the proofs' Dijkstras): no allocation per push
+ * or pop, grows by doubling. Stale entries are the caller's to skip (lazy deletion: a node may be
+ * pushed again with a smaller key). Read `minKey` before `pop` for the popped node's key.
  */
 export class TypedHeap {
   private keys: Float64Array;
