@@ -10,7 +10,6 @@ import { RoutePlanner } from './planner.ts';
 import { Router, type PathResult } from './search.ts';
 import type { Snap } from './snap.ts';
 
-
 /** The steps chain up from `a` to `b`, and the result's length and cost are what they walk. */
 function expectWalk(g: RunningGraph, r: PathResult, a: Snap, b: Snap) {
   const atNode = (s: Snap) => s.offset < 1e-6 || s.offset > g.edgeLength[s.edge]! - 1e-6;

@@ -7,7 +7,12 @@ import { useLayoutEffect, type RefObject } from 'react';
  * (a bottom sheet opening, a toolbar wrapping). `map-controls.css` reads the two variables.
  * A missing panel leaves its side at 0. The panels are looked up again when `active` changes.
  */
-export function useMapInsets(root: RefObject<HTMLElement | null>, top: RefObject<HTMLElement | null>, bottom: RefObject<HTMLElement | null>, active = true) {
+export function useMapInsets(
+  root: RefObject<HTMLElement | null>,
+  top: RefObject<HTMLElement | null>,
+  bottom: RefObject<HTMLElement | null>,
+  active = true,
+) {
   useLayoutEffect(() => {
     const r = root.current;
     if (!r) return;

@@ -20,8 +20,19 @@ interface Props {
 export function BottomSheet({ summary, open, onOpenChange, label, children, ref }: Props) {
   const id = useId();
   return (
-    <section ref={ref} data-map-overlay aria-label={label} className="absolute inset-x-0 bottom-0 z-10 rounded-t-xl border-t bg-background/95 shadow-2xl backdrop-blur">
-      <button type="button" className="flex w-full flex-col items-center gap-1 px-3 pt-1.5 pb-2" aria-expanded={open} aria-controls={id} onClick={() => onOpenChange(!open)}>
+    <section
+      ref={ref}
+      data-map-overlay
+      aria-label={label}
+      className="absolute inset-x-0 bottom-0 z-10 rounded-t-xl border-t bg-background/95 shadow-2xl backdrop-blur"
+    >
+      <button
+        type="button"
+        className="flex w-full flex-col items-center gap-1 px-3 pt-1.5 pb-2"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => onOpenChange(!open)}
+      >
         <span className="h-1 w-10 rounded-full bg-muted-foreground/40" aria-hidden />
         <span className="flex w-full items-center justify-between gap-2 text-sm">
           {summary}
