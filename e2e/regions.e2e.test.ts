@@ -143,6 +143,38 @@ describe('region map (Andorra) offline', () => {
     await context.close();
   });
 
+  it('draws land as land outside the region (the world layer), and the sea as sea', async () => {
+    const { page, context, blocked } = await newPage(browser);
+    await context.addInitScript(() => localStorage.setItem('waymark:color-mode', '"light"'));
+    await page.goto('/ui/maps/single-page');
+    await page.waitForSelector('[data-region="andorra"][data-map-ready="true"]', { timeout: 60_000 });
+    await page.addStyleTag({
+      content: '[data-sonner-toaster], [data-sonner-toast], body > button, [role="status"] { display: none !important; }',
+    });
+    const colours = await page.evaluate(() => {
+      const layers = window.__waymarkMap!.getStyle().layers as { id: string; paint?: Record<string, string> }[];
+      return {
+        earth: layers.find((l) => l.id === 'world-earth')!.paint!['fill-color']!,
+        water: layers.find((l) => l.id === 'background')!.paint!['background-color']!,
+      };
+    });
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const centre = async (lonLat: [number, number]) => {
+      await page.evaluate((c) => window.__waymarkMap!.jumpTo({ center: c, zoom: 10 }), lonLat);
+      await settle(page);
+      const s = await shot(page);
+      const o = (Math.floor(s.height / 2) * s.width + Math.floor(s.width / 2)) * s.channels;
+      return [s.data[o]!, s.data[o + 1]!, s.data[o + 2]!];
+    };
+    const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) <= 6);
+    // Lleida province, ~60 km from Andorra: no detailed tiles there at zoom 10
+    expect(near(await centre([0.9, 41.9]), rgb(colours.earth)), 'inland Spain is land').toBe(true);
+    // the Mediterranean off Tarragona
+    expect(near(await centre([1.6, 40.7]), rgb(colours.water)), 'the sea is sea').toBe(true);
+    expect(blocked).toEqual([]);
+    await context.close();
+  });
+
   it('searches places (accent-insensitive) and switches regions', async () => {
     const { page, context, blocked } = await newPage(browser);
     await page.goto('/ui/maps/single-page');

@@ -27,6 +27,16 @@ describe('regionStyle', () => {
     expect(flat.layers.map((l) => l.id)).not.toContain('hillshade');
   });
 
+  it('keeps land as land outside the region: the pack’s world zooms, overzoomed, under everything', () => {
+    const s = regionStyle({ region: 'andorra', dark: false, origin: 'http://h', hillshade: true, version: 'abc' });
+    expect(s.sources.world).toEqual({ type: 'vector', tiles: ['pmtiles://http://h/tiles/andorra/basemap.pmtiles?v=abc/{z}/{x}/{y}'], maxzoom: 6 });
+    const ids = s.layers.map((l) => l.id);
+    expect(ids.indexOf('world-earth')).toBe(ids.indexOf('background') + 1);
+    const world = s.layers.find((l) => l.id === 'world-earth')!;
+    expect(world).toMatchObject({ type: 'fill', source: 'world', 'source-layer': 'earth', minzoom: 7 });
+    expect((world.paint as Record<string, unknown>)['fill-color']).toBe(namedFlavor('light').earth);
+  });
+
   it('prefetches the glyphs of exactly the font stacks its labels use', () => {
     // text-font may be an expression (e.g. a `case` per script): take every font name in it
     const used = new Set<string>();

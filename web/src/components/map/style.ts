@@ -6,6 +6,10 @@ import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 export const BASEMAP_SOURCE = 'protomaps';
 export const TERRAIN_SOURCE = 'terrain';
+/** The pack's low zooms (z0–6, the whole world) again, overzoomed: land outside the region's detailed tiles. */
+export const WORLD_SOURCE = 'world';
+/** Zooms the pack covers everywhere (world-atlas land and borders); above it only the region has tiles. */
+const WORLD_MAXZOOM = 6;
 
 /** The font stacks the basemap's labels use (@protomaps/basemaps), all served from /assets/fonts. */
 export const FONT_STACKS = ['Noto Sans Regular', 'Noto Sans Medium', 'Noto Sans Italic'];
@@ -33,8 +37,19 @@ export function packUrls(origin: string, region: string, version: string | undef
 export function regionStyle({ region, dark, origin, hillshade, version }: StyleOptions): StyleSpecification {
   const flavor = namedFlavor(dark ? 'dark' : 'light');
   const base = layers(BASEMAP_SOURCE, flavor, { lang: 'en' }) as LayerSpecification[];
-  // The pack has land (earth) polygons but no ocean polygons: paint the background as water.
+  // The pack has land (earth) polygons but no ocean polygons: paint the background as water, and
+  // the world's land from the pack's low zooms, overzoomed, under everything — outside the region
+  // (where there are no detailed tiles) land stays land instead of turning into sea.
   const out: LayerSpecification[] = base.map((l) => (l.type === 'background' ? { ...l, paint: { 'background-color': flavor.water } } : l));
+  const bg = out.findIndex((l) => l.type === 'background');
+  out.splice(bg + 1, 0, {
+    id: 'world-earth',
+    type: 'fill',
+    source: WORLD_SOURCE,
+    'source-layer': 'earth',
+    minzoom: WORLD_MAXZOOM + 1,
+    paint: { 'fill-color': flavor.earth },
+  });
   if (hillshade) {
     const at = out.findIndex((l) => l.id === 'water');
     out.splice(at < 0 ? 1 : at, 0, {
@@ -55,6 +70,8 @@ export function regionStyle({ region, dark, origin, hillshade, version }: StyleO
     sprite: `${origin}/assets/sprites/${dark ? 'dark' : 'light'}`,
     sources: {
       [BASEMAP_SOURCE]: { type: 'vector', url: `pmtiles://${basemap}`, attribution: OSM_ATTRIBUTION },
+      // tiles straight from the archive (no TileJSON), so this maxzoom holds and MapLibre overzooms
+      [WORLD_SOURCE]: { type: 'vector', tiles: [`pmtiles://${basemap}/{z}/{x}/{y}`], maxzoom: WORLD_MAXZOOM },
       [TERRAIN_SOURCE]: {
         type: 'raster-dem',
         url: `pmtiles://${terrain}`,
