@@ -77,10 +77,12 @@ const padTarget = (L: number, D: number) => Math.max(D * PAD_TO, L + 2.02 * spik
  * stretch around the turn is measured, and when it is short it is cut from both sides, so the walk
  * goes on from where the jag began. The walk's first and last points stay where they are (a loop
  * that passes its start and overshoots to a junction before coming back now just stops at the
- * start); a walk that is a single out-and-back end to end is left alone.
+ * start); a walk that is a single out-and-back end to end is left alone. Nothing to cut: the
+ * input itself comes back.
  */
-export function despike(input: readonly PathStep[], maxOneWay: number): PathStep[] {
+export function despike(input: PathStep[], maxOneWay: number): PathStep[] {
   let steps = input.filter((s) => Math.abs(s.end - s.start) > 1e-6).map((s) => ({ ...s }));
+  let cutAny = false;
   const len = (s: PathStep) => Math.abs(s.end - s.start);
   const dir = (s: PathStep) => Math.sign(s.end - s.start);
   const EPS = 1e-9;
@@ -133,9 +135,10 @@ export function despike(input: readonly PathStep[], maxOneWay: number): PathStep
       }
     }
     steps = [...left, ...right].filter((st) => len(st) > 1e-6);
+    cutAny = true;
     i = -1; // a cut can shorten a jag already passed (a spur sharing its stem with the loop): rescan
   }
-  return steps;
+  return cutAny ? steps : input;
 }
 
 /**
@@ -297,7 +300,7 @@ export class LoopGenerator {
     const limit = spikeLimit(D);
     for (const c of candidates) {
       const steps = despike(c.steps, limit);
-      if (steps.length === c.steps.length && steps.every((st, i) => st.start === c.steps[i]!.start && st.end === c.steps[i]!.end)) continue;
+      if (steps === c.steps) continue;
       c.steps = steps;
       c.length = steps.reduce((sum, st) => sum + Math.abs(st.end - st.start), 0);
       c.cost = this.stepsCost(steps, req.preferences);

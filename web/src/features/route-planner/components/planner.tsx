@@ -85,10 +85,10 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
   const [sheetOpen, setSheetOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLElement>(null);
-  const none = useRef<HTMLElement>(null);
-  useMapInsets(root, phone ? none : panel, phone ? panel : none, phone);
+  // on phones the details are a sheet along the bottom: keep the map's controls above it
+  useMapInsets(root, null, panel, phone);
 
-  const title = <h1 className="text-base font-semibold">{q.data?.name ?? (notFound ? 'Route not found' : 'Loading route…')}</h1>;
+  const name = q.data?.name ?? (notFound ? 'Route not found' : 'Loading route…');
   const details = (
     <div className="grid gap-2">
       {notFound ? <p className="text-sm text-muted-foreground">This route does not exist or is private.</p> : null}
@@ -140,7 +140,7 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
           onOpenChange={setSheetOpen}
           summary={
             <span className="grid min-w-0 text-start">
-              <span className="truncate font-semibold">{q.data?.name ?? (notFound ? 'Route not found' : 'Loading route…')}</span>
+              <span className="truncate font-semibold">{name}</span>
               {route ? <RouteSummary route={route} units={prefs.units} /> : null}
             </span>
           }
@@ -149,7 +149,7 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
         </BottomSheet>
       ) : (
         <section ref={panel} data-map-overlay aria-label="Shared route" className="absolute start-3 top-3 z-10 grid max-h-[calc(100%-5rem)] w-[26rem] gap-2 overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur">
-          {title}
+          <h1 className="text-base font-semibold">{name}</h1>
           {details}
         </section>
       )}
