@@ -201,7 +201,8 @@ describe('Route planner editing in Chromium (Andorra)', () => {
   it('switches km/mi (distance, markers on the line) and the pace changes the time', async () => {
     const km = await stat(page, 'distance');
     expect(km.unit).toBe('km');
-    const markerLabels = async () => [...new Set((await rendered(page, 'wm-plan-markers-dot')).map((f) => Number(f.properties.label)))].sort((a, b) => a - b);
+    const markerLabels = async () =>
+      [...new Set((await rendered(page, 'wm-plan-markers-dot')).map((f) => Number(f.properties.label)))].sort((a, b) => a - b);
     const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
     await expect.poll(markerLabels, { timeout: 10_000 }).toEqual(upTo(Math.floor(km.value)));
     // the surface breakdown adds up to the route: shares ≈ 100 %, lengths ≈ the distance
@@ -218,12 +219,18 @@ describe('Route planner editing in Chromium (Andorra)', () => {
     const mi = await stat(page, 'distance');
     // both are rounded for display: 2 decimals below 10, 1 above
     const halfStep = (t: string) => (/\.\d\d /.test(t) ? 0.005 : 0.05);
-    expect(Math.abs(mi.value - (km.value * 1000) / M_PER_MI)).toBeLessThanOrEqual(halfStep(mi.text) + (halfStep(km.text) * 1000) / M_PER_MI + 1e-9);
+    expect(Math.abs(mi.value - (km.value * 1000) / M_PER_MI)).toBeLessThanOrEqual(
+      halfStep(mi.text) + (halfStep(km.text) * 1000) / M_PER_MI + 1e-9,
+    );
     expect((await stat(page, 'ascent')).unit).toBe('ft');
     await expect.poll(markerLabels, { timeout: 10_000 }).toEqual(upTo(Math.floor(mi.value)));
+    // the map's scale bar follows the units
+    const scale = page.locator('.maplibregl-ctrl-scale');
+    await expect.poll(async () => (await scale.textContent())?.trim(), WAIT).toMatch(/^\d+\s(ft|mi)$/);
     await page.getByLabel('Flat pace (min/mi)').waitFor();
     await units.getByRole('radio', { name: 'km' }).click();
     await expect.poll(async () => (await stat(page, 'distance')).text, WAIT).toBe(km.text);
+    await expect.poll(async () => (await scale.textContent())?.trim(), WAIT).toMatch(/^\d+\sk?m$/);
 
     // pace 6:00 → 12:00 /km doubles the time (grade adjustment scales with it)
     const pace = page.getByLabel('Flat pace (min/km)');
@@ -254,13 +261,37 @@ describe('Route planner editing in Chromium (Andorra)', () => {
     // the left edge of the chart is the start of the route …
     await page.mouse.move(prof.x + 1, y);
     await page.getByTestId('profile-hover').waitFor();
-    await expect.poll(async () => { const p = await hoverDot(); return p ? haversineM(p, drawn[0]!) : Infinity; }, { timeout: 10_000 }).toBeLessThan(2);
+    await expect
+      .poll(
+        async () => {
+          const p = await hoverDot();
+          return p ? haversineM(p, drawn[0]!) : Infinity;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeLessThan(2);
     // … the right edge its end …
     await page.mouse.move(prof.x + prof.width - 1, y);
-    await expect.poll(async () => { const p = await hoverDot(); return p ? haversineM(p, drawn[2]!) : Infinity; }, { timeout: 10_000 }).toBeLessThan(2);
+    await expect
+      .poll(
+        async () => {
+          const p = await hoverDot();
+          return p ? haversineM(p, drawn[2]!) : Infinity;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeLessThan(2);
     // … and the middle a point on the line, away from both ends
     await page.mouse.move(prof.x + prof.width * 0.55, y);
-    await expect.poll(async () => { const p = await hoverDot(); return p ? haversineM(p, drawn[2]!) : 0; }, { timeout: 10_000 }).toBeGreaterThan(50);
+    await expect
+      .poll(
+        async () => {
+          const p = await hoverDot();
+          return p ? haversineM(p, drawn[2]!) : 0;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(50);
     const mid = (await hoverDot())!;
     expect(haversineM(mid, drawn[0]!)).toBeGreaterThan(50);
     expect(distanceToLineM(mid, await routeLine(page))).toBeLessThan(3);
@@ -326,7 +357,9 @@ describe('Route planner editing in Chromium (Andorra)', () => {
     await expect.poll(() => distanceKm(page), WAIT).toBeLessThan(snapped);
     await routed(page);
     expect(Math.abs((await distanceKm(page)) - straightAB)).toBeLessThan(straightAB * 0.03);
-    await expect.poll(async () => (await rendered(page, 'wm-plan-route-line')).every((f) => f.properties.mode === 'freehand'), WAIT).toBe(true);
+    await expect
+      .poll(async () => (await rendered(page, 'wm-plan-route-line')).every((f) => f.properties.mode === 'freehand'), WAIT)
+      .toBe(true);
 
     // new legs: freehand from the toolbar
     const newLegs = page.getByRole('radiogroup', { name: 'New legs' });
@@ -366,7 +399,12 @@ describe('Route planner editing in Chromium (Andorra)', () => {
 
 describe('/run-app on a phone (390×844)', () => {
   it('shows the route in the bottom sheet and plans by tapping the map', async () => {
-    const { page } = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const { page } = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/run-app');
@@ -378,6 +416,14 @@ describe('/run-app on a phone (390×844)', () => {
     expect(box.width).toBeGreaterThan(380);
     expect(box.y + box.height).toBeGreaterThan(840);
     expect(box.height).toBeLessThan(120);
+    // the map's own controls stay clear of the header and the sheet: zoom buttons below the
+    // header, scale and attribution ("© OpenStreetMap contributors") above the sheet
+    const header = (await page.locator('header[data-map-overlay]').boundingBox())!;
+    const zoom = page.getByRole('button', { name: 'Zoom in' });
+    const attribution = page.locator('.maplibregl-ctrl-attrib');
+    await expect.poll(async () => (await zoom.boundingBox())!.y, WAIT).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(await attribution.isVisible()).toBe(true);
+    expect((await attribution.boundingBox())!.y + (await attribution.boundingBox())!.height).toBeLessThanOrEqual(box.y + 1);
 
     const px = await framePoints(page, [A, B]);
     const o = await canvasOrigin(page);
@@ -404,9 +450,52 @@ describe('/run-app on a phone (390×844)', () => {
     expect(await page.getByTestId('stat-distance').isVisible()).toBe(false);
     await toggle.click();
     await page.getByTestId('stat-distance').waitFor();
+    // the open sheet is taller: the attribution moves up with it
+    const open = (await sheet.boundingBox())!;
+    expect(open.height).toBeGreaterThan(box.height + 100);
+    await expect
+      .poll(async () => (await attribution.boundingBox())!.y + (await attribution.boundingBox())!.height, WAIT)
+      .toBeLessThanOrEqual(open.y + 1);
     expect(await sheet.getByRole('button', { name: /Hide details/ }).getAttribute('aria-expanded')).toBe('true');
     expect(await distanceKm(page)).toBe(summaryKm);
     await page.getByTestId('elevation-profile').waitFor();
     expect(errors).toEqual([]);
+  });
+});
+
+describe('/run in RTL and dark (1280×800)', () => {
+  it('right to left and dark: the map controls mirror to the free corner and take the dark theme', async () => {
+    const { page, context } = await newPage(browser);
+    await context.addInitScript(() => {
+      localStorage.setItem('waymark:color-mode', 'dark');
+      localStorage.setItem('waymark:app-settings', JSON.stringify({ dir: 'rtl' }));
+    });
+    await page.goto('/run');
+    await ready(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const map = (await page.locator('[data-region]').boundingBox())!;
+    const zoom = (await page.getByRole('button', { name: 'Zoom in' }).boundingBox())!;
+    // mirrored: on the left, and under no panel (the planner's header sits top right in RTL)
+    expect(zoom.x + zoom.width / 2).toBeLessThan(map.x + map.width / 2);
+    const panels = await page
+      .locator('[data-map-overlay]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    const cx = zoom.x + zoom.width / 2;
+    const cy = zoom.y + zoom.height / 2;
+    expect(panels.some((r) => cx > r.left && cx < r.right && cy > r.top && cy < r.bottom)).toBe(false);
+    // the attribution and scale swap corners too; the scale still reads "500 m", not "m 500"
+    const attribution = (await page.locator('.maplibregl-ctrl-attrib').boundingBox())!;
+    const scale = page.locator('.maplibregl-ctrl-scale');
+    expect(attribution.x).toBeLessThan(map.x + map.width / 2);
+    expect((await scale.boundingBox())!.x).toBeGreaterThan(map.x + map.width / 2);
+    expect(await scale.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    // dark controls: the button group is the theme's dark background, not MapLibre's white
+    const bg = await page
+      .locator('.maplibregl-ctrl-group')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [r, g, b] = (bg.match(/[\d.]+/g) ?? []).map(Number);
+    expect(Math.max(r!, g!, b!)).toBeLessThan(80);
+    await context.close();
   });
 });

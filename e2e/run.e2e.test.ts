@@ -5,7 +5,19 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { canvasOrigin, clickMap, distanceKm, framePoints, project, ready, rendered, settled, stat, waypointCount } from './support/planner.ts';
+import {
+  canvasOrigin,
+  clickMap,
+  distanceKm,
+  distanceToLineM,
+  framePoints,
+  project,
+  ready,
+  rendered,
+  settled,
+  stat,
+  waypointCount,
+} from './support/planner.ts';
 
 // Three points on streets/paths of Andorra la Vella – Escaldes.
 const A: [number, number] = [1.5211, 42.5063];
@@ -69,7 +81,7 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     await page.getByLabel('Distance (km)').fill('10');
     await page.getByRole('button', { name: 'Generate' }).click();
     await page.getByTestId('loop-alt-0').waitFor({ timeout: 30_000 });
-    const alts = await page.locator('[data-testid^="loop-alt-"]').count();
+    const alts = await page.getByRole('radiogroup', { name: 'Loop alternatives' }).getByRole('radio').count();
     expect(alts).toBeGreaterThanOrEqual(2);
     const pick = page.getByTestId('loop-alt-1');
     await pick.click();
@@ -79,21 +91,45 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     expect(altKm).toBeLessThan(10.5);
     expect(await page.getByTestId('loop-alt-1-retrace').textContent()).toMatch(/^(No stretch run twice|\d+ % run twice \(out and back\))$/);
     // every alternative is on screen, clear of the dialog and the planner's panels
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __waymarkMap: { isMoving(): boolean } }).__waymarkMap.isMoving())).toBe(false);
-    const panels = await page.locator('[data-map-overlay]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __waymarkMap: { isMoving(): boolean } }).__waymarkMap.isMoving()))
+      .toBe(false);
+    const panels = await page
+      .locator('[data-map-overlay]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
     const lines = await rendered(page, 'wm-plan-alts-line');
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const f of lines) {
-      const coords = (f.geometry.type === 'MultiLineString' ? (f.geometry.coordinates as [number, number][][]).flat() : (f.geometry.coordinates as [number, number][]));
+      const coords =
+        f.geometry.type === 'MultiLineString'
+          ? (f.geometry.coordinates as [number, number][][]).flat()
+          : (f.geometry.coordinates as [number, number][]);
       for (const c of coords.filter((_, i) => i % 10 === 0)) {
         const o = await canvasOrigin(page);
         const p = await project(page, c);
         const x = o.x + p.x;
         const y = o.y + p.y;
         expect(x >= 0 && x <= 1280 && y >= 0 && y <= 800, `${c} on screen`).toBe(true);
-        expect(panels.some((r) => x > r.left + 2 && x < r.right - 2 && y > r.top + 2 && y < r.bottom - 2), `${c} under a panel`).toBe(false);
+        expect(
+          panels.some((r) => x > r.left + 2 && x < r.right - 2 && y > r.top + 2 && y < r.bottom - 2),
+          `${c} under a panel`,
+        ).toBe(false);
       }
     }
+    // the start every alternative leaves from and comes back to is marked
+    const startMark = await rendered(page, 'wm-plan-alts-start');
+    expect(startMark).toHaveLength(1);
+    const mark = startMark[0]!.geometry.coordinates as [number, number];
+    const byAlt = new Map<number, [number, number][]>();
+    for (const f of lines) {
+      const pts =
+        f.geometry.type === 'MultiLineString'
+          ? (f.geometry.coordinates as [number, number][][]).flat()
+          : (f.geometry.coordinates as [number, number][]);
+      byAlt.set(Number(f.properties.index), [...(byAlt.get(Number(f.properties.index)) ?? []), ...pts]);
+    }
+    expect(byAlt.size).toBe(alts);
+    for (const pts of byAlt.values()) expect(distanceToLineM(mark, pts)).toBeLessThan(5);
     await page.getByRole('button', { name: 'Use this loop' }).click();
     // the loop becomes a route with a handful of waypoints that reproduce it exactly
     await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeGreaterThan(9);
@@ -184,13 +220,11 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     const imported = await distanceKm(page);
     expect(imported).toBeLessThan(planned * 1.1);
 
-    await page
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'broken.gpx',
-        mimeType: 'application/gpx+xml',
-        buffer: Buffer.from('<gpx><trk><trkseg><trkpt lat="42.5" lon="1.5"></trkseg>'),
-      });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'broken.gpx',
+      mimeType: 'application/gpx+xml',
+      buffer: Buffer.from('<gpx><trk><trkseg><trkpt lat="42.5" lon="1.5"></trkseg>'),
+    });
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Could not import' }).count()).toBeGreaterThan(0);
     expect(await distanceKm(page)).toBe(imported);
     const big = Buffer.alloc(6 * 1024 * 1024, 32);
@@ -302,13 +336,16 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     await page.getByText('“Offline run” had been deleted or could not be changed, so it was saved as new.').waitFor({ timeout: 20_000 });
     await expect.poll(() => new URL(page.url()).searchParams.get('route'), { timeout: 10_000 }).not.toBe(first);
     const now = new URL(page.url()).searchParams.get('route')!;
-    const stored = await page.evaluate(async (ids) => {
-      const get = async (id: string) => {
-        const r = await fetch(`/api/routes/${id}`);
-        return { status: r.status, body: r.ok ? ((await r.json()) as { name: string; waypoints: unknown[] }) : null };
-      };
-      return { old: (await get(ids.first)).status, now: await get(ids.now) };
-    }, { first, now });
+    const stored = await page.evaluate(
+      async (ids) => {
+        const get = async (id: string) => {
+          const r = await fetch(`/api/routes/${id}`);
+          return { status: r.status, body: r.ok ? ((await r.json()) as { name: string; waypoints: unknown[] }) : null };
+        };
+        return { old: (await get(ids.first)).status, now: await get(ids.now) };
+      },
+      { first, now },
+    );
     expect(stored.old).toBe(404);
     expect(stored.now.status).toBe(200);
     expect(stored.now.body!.name).toBe('Offline run');
