@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** One field-level problem of a rejected request. */
+export const validationIssue = z.object({ path: z.string(), message: z.string() });
+export type ValidationIssue = z.infer<typeof validationIssue>;
+
+/**
+ * The one error body of every API response with status ≥ 400:
+ * `{ error: { code, message, details? } }`. `details` carries machine-readable extras, e.g.
+ * `{ issues: ValidationIssue[] }` for `validation_error`.
+ */
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** The single code for a request whose body, query or params fail their schema. */
+export const VALIDATION_ERROR = 'validation_error';

@@ -1,0 +1,2 @@
+// Every wire type of the Waymark API, as zod schemas. One file per area; re-exported here.
+export * from './errors.ts';
