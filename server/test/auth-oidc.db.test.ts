@@ -118,11 +118,15 @@ describe(`OIDC sign-in on ${TEST_DB}`, () => {
     const { stateCookie, code, state } = await roundTrip();
     const cb = await t.app.request(`/api/auth/oidc/callback?code=${code}&state=${state}`, { headers: { cookie: stateCookie } });
     const victim = { cookie: cookieFrom(cb, 'waymark_session')! };
-    const me = (await (await t.app.request('/api/_auth/session', { headers: victim })).json()) as { user: { id: string; emailVerified: boolean } };
+    const me = (await (await t.app.request('/api/_auth/session', { headers: victim })).json()) as {
+      user: { id: string; emailVerified: boolean };
+    };
     expect(me.user).toMatchObject({ id: attackerId, emailVerified: true });
     // The attacker is out: session gone, password gone, personal access tokens gone.
     expect(((await (await t.app.request('/api/_auth/session', { headers: attacker })).json()) as { user: unknown }).user).toBeNull();
-    expect((await t.json('POST', '/api/auth/signin', { email: 'victim@example.org', password: 'attacker passphrase 99' })).status).toBe(400);
+    expect((await t.json('POST', '/api/auth/signin', { email: 'victim@example.org', password: 'attacker passphrase 99' })).status).toBe(
+      400,
+    );
     expect(await t.db().selectFrom('personal_access_tokens').select('id').where('user_id', '=', attackerId).execute()).toEqual([]);
     provider.setUser({ sub: 'sub-1', email: 'oidc.user@example.org' });
   });

@@ -227,7 +227,7 @@ export function UsersPage() {
     void users.refetch();
   };
   return (
-    <div className="grid gap-4 p-4 md:p-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
@@ -238,7 +238,7 @@ export function UsersPage() {
             </Link>
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setDialog({ kind: 'invite' })}>
             <Send /> Invite
           </Button>
@@ -252,7 +252,36 @@ export function UsersPage() {
         <Input type="search" aria-label="Search users" placeholder="Search by name, email or phone" className="ps-8" value={q} onChange={(e) => setQ(e.target.value)} />
       </div>
       <ErrorLine message={error ?? (users.isError ? errorText(users.error) : null)} />
-      <Card className="py-0">
+      {/* Phones: one card per user; wider screens: the table. */}
+      <ul className="grid gap-2 md:hidden" aria-label="Users">
+        {users.data?.users.map((u) => (
+          <li key={u.id} className="grid gap-2 rounded-lg border bg-card p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <div className="truncate font-medium">{u.name || '—'}</div>
+                <div className="truncate text-xs text-muted-foreground">
+                  <bdi>{u.email ?? u.phone}</bdi>
+                </div>
+              </div>
+              <Badge variant={u.role === 'admin' ? 'default' : 'secondary'}>{u.role}</Badge>
+            </div>
+            <div className="text-xs text-muted-foreground">
+              {u.banned ? 'suspended' : u.emailVerified || !u.email ? 'active' : 'unconfirmed'}
+              {u.factors.some((f) => f.status === 'verified') && ' · 2FA'} · last sign-in <bdi>{formatTime(u.lastSignInAt)}</bdi>
+            </div>
+            <div className="flex flex-wrap gap-1">
+              <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'edit', user: u })} aria-label={`Edit ${u.email ?? u.phone}`}>
+                <Pencil /> Edit
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => void remove(u)} aria-label={`Delete ${u.email ?? u.phone}`}>
+                <Trash2 /> Delete
+              </Button>
+            </div>
+          </li>
+        ))}
+        {users.data && users.data.users.length === 0 && <li className="p-4 text-center text-sm text-muted-foreground">No users match.</li>}
+      </ul>
+      <Card className="hidden py-0 md:flex">
         <CardContent className="overflow-x-auto px-0">
           <table className="w-full text-sm">
             <thead className="border-b text-start text-muted-foreground">
@@ -271,7 +300,9 @@ export function UsersPage() {
                 <tr key={u.id} className="border-b last:border-0">
                   <td className="px-4 py-2">
                     <div className="font-medium">{u.name || '—'}</div>
-                    <div className="text-xs text-muted-foreground">{u.email ?? u.phone}</div>
+                    <div className="text-xs text-muted-foreground">
+                      <bdi>{u.email ?? u.phone}</bdi>
+                    </div>
                   </td>
                   <td className="px-4 py-2">
                     <Badge variant={u.role === 'admin' ? 'default' : 'secondary'}>{u.role}</Badge>
@@ -302,7 +333,7 @@ export function UsersPage() {
           </table>
         </CardContent>
       </Card>
-      <nav className="flex items-center justify-end gap-2 text-sm" aria-label="Pagination">
+      <nav className="flex flex-wrap items-center justify-end gap-2 text-sm" aria-label="Pagination">
         <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
           Previous
         </Button>
