@@ -59,7 +59,9 @@ describe('accounts in Chromium', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     // No SMTP here: nobody receives a confirmation link — not even the person who signed up — and the page says so.
-    await expect.poll(() => page.getByRole('status').first().textContent(), POLL).toContain('cannot send email, so your address stays unconfirmed');
+    await expect
+      .poll(() => page.getByRole('status').first().textContent(), POLL)
+      .toContain('cannot send email, so your address stays unconfirmed');
     const mine = await context.request.get('/api/mail/messages');
     expect(((await mine.json()) as { messages: unknown[] }).messages).toEqual([]);
 
@@ -118,7 +120,10 @@ describe('accounts in Chromium', () => {
     await admin.page.getByRole('link', { name: 'Open the account' }).click();
     await admin.page.waitForURL(/\/admin\/users/);
     await admin.page.getByRole('searchbox', { name: 'Search users' }).fill(email);
-    await admin.page.getByRole('button', { name: `Edit ${email}` }).first().click();
+    await admin.page
+      .getByRole('button', { name: `Edit ${email}` })
+      .first()
+      .click();
     await admin.page.getByRole('button', { name: 'Recovery link' }).click();
     const handed = await admin.page.getByLabel(/Link \(valid 1 hour/).inputValue();
     await admin.context.close();

@@ -15,7 +15,10 @@ export function AccessRequestsPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [done, setDone] = useState<{ text: string; link?: string } | null>(null);
-  const list = useQuery({ queryKey: ['admin', 'access-requests', status], queryFn: () => get<{ requests: AccessRequest[]; total: number }>(`/api/admin/access-requests?status=${status}&perPage=100`) });
+  const list = useQuery({
+    queryKey: ['admin', 'access-requests', status],
+    queryFn: () => get<{ requests: AccessRequest[]; total: number }>(`/api/admin/access-requests?status=${status}&perPage=100`),
+  });
   const decide = async (id: string, decision: 'approve' | 'reject') => {
     setBusy(id);
     setError(null);
@@ -26,7 +29,10 @@ export function AccessRequestsPage() {
         decision === 'reject'
           ? { text: `Rejected the request of ${r.email}.` }
           : r.link
-            ? { text: `Approved ${r.email}. This server cannot send email: give them this one-time invitation link yourself (valid 7 days).`, link: r.link }
+            ? {
+                text: `Approved ${r.email}. This server cannot send email: give them this one-time invitation link yourself (valid 7 days).`,
+                link: r.link,
+              }
             : r.delivery
               ? { text: `Approved ${r.email}. The invitation was emailed.` }
               : { text: `Approved ${r.email}, who already has an account.` },
@@ -84,15 +90,29 @@ export function AccessRequestsPage() {
                   </span>
                   {r.reason && <p className="whitespace-pre-wrap text-sm">{r.reason}</p>}
                   <span className="text-xs text-muted-foreground">
-                    {formatTime(r.createdAt)} · <Badge variant={r.status === 'rejected' ? 'outline' : r.status === 'approved' ? 'default' : 'secondary'}>{r.status}</Badge>
+                    {formatTime(r.createdAt)} ·{' '}
+                    <Badge variant={r.status === 'rejected' ? 'outline' : r.status === 'approved' ? 'default' : 'secondary'}>
+                      {r.status}
+                    </Badge>
                   </span>
                 </div>
                 {r.status === 'pending' && (
                   <div className="flex gap-2">
-                    <Button size="sm" onClick={() => void decide(r.id, 'approve')} disabled={busy === r.id} aria-label={`Approve ${r.email}`}>
+                    <Button
+                      size="sm"
+                      onClick={() => void decide(r.id, 'approve')}
+                      disabled={busy === r.id}
+                      aria-label={`Approve ${r.email}`}
+                    >
                       <Check /> Approve
                     </Button>
-                    <Button size="sm" variant="outline" onClick={() => void decide(r.id, 'reject')} disabled={busy === r.id} aria-label={`Reject ${r.email}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => void decide(r.id, 'reject')}
+                      disabled={busy === r.id}
+                      aria-label={`Reject ${r.email}`}
+                    >
                       <X /> Reject
                     </Button>
                   </div>
