@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MapEditError, ProjectMap } from './model.ts';
+import { MapEditError, type ProjectMap } from './model.ts';
 import { LIMITS, geometrySchema, type FeatureRecord, type Json, type LayerSource, type StyleOverride } from './schema.ts';
 
 /**
