@@ -1,2 +1,3 @@
 // Every wire type of the Waymark API, as zod schemas. One file per area; re-exported here.
 export * from './errors.ts';
+export * from './projects.ts';
