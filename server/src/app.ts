@@ -29,7 +29,10 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     else log.debug(entry, 'request');
   });
 
-  app.use('*', securityHeaders(() => ctx.spa.scriptHashes));
+  app.use(
+    '*',
+    securityHeaders(() => ctx.spa.scriptHashes),
+  );
 
   const jsonBodyLimit = bodyLimit({
     maxSize: ctx.config.BODY_LIMIT_BYTES,

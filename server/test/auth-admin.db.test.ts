@@ -54,19 +54,32 @@ describe(`admin and access requests on ${TEST_DB}`, () => {
   });
 
   it('creates, lists with search and pagination, updates, bans and deletes users', async () => {
-    const created = await t.json('POST', '/api/admin/users', { email: 'carol@example.org', password: 'a sturdy passphrase 42', name: 'Carol' }, admin.headers);
+    const created = await t.json(
+      'POST',
+      '/api/admin/users',
+      { email: 'carol@example.org', password: 'a sturdy passphrase 42', name: 'Carol' },
+      admin.headers,
+    );
     expect(created.status).toBe(201);
     const carol = ((await created.json()) as { user: { id: string; emailVerified: boolean } }).user;
     expect(carol.emailVerified).toBe(true);
-    await expect(t.json('POST', '/api/admin/users', { email: 'carol@example.org', password: 'a sturdy passphrase 42' }, admin.headers)).resolves.toHaveProperty('status', 409);
+    await expect(
+      t.json('POST', '/api/admin/users', { email: 'carol@example.org', password: 'a sturdy passphrase 42' }, admin.headers),
+    ).resolves.toHaveProperty('status', 409);
     expect((await t.json('POST', '/api/admin/users', { email: 'dan@example.org', password: 'password' }, admin.headers)).status).toBe(422);
     expect((await t.json('POST', '/api/admin/users', { name: 'x' }, admin.headers)).status).toBe(400);
 
-    for (let i = 0; i < 5; i++) await t.json('POST', '/api/admin/users', { email: `bulk${i}@example.org`, password: 'a sturdy passphrase 42' }, admin.headers);
-    const page1 = (await (await t.json('GET', '/api/admin/users?q=bulk&perPage=2&page=1', undefined, admin.headers)).json()) as { users: { email: string }[]; total: number };
+    for (let i = 0; i < 5; i++)
+      await t.json('POST', '/api/admin/users', { email: `bulk${i}@example.org`, password: 'a sturdy passphrase 42' }, admin.headers);
+    const page1 = (await (await t.json('GET', '/api/admin/users?q=bulk&perPage=2&page=1', undefined, admin.headers)).json()) as {
+      users: { email: string }[];
+      total: number;
+    };
     expect(page1.total).toBe(5);
     expect(page1.users).toHaveLength(2);
-    const page3 = (await (await t.json('GET', '/api/admin/users?q=bulk&perPage=2&page=3', undefined, admin.headers)).json()) as { users: unknown[] };
+    const page3 = (await (await t.json('GET', '/api/admin/users?q=bulk&perPage=2&page=3', undefined, admin.headers)).json()) as {
+      users: unknown[];
+    };
     expect(page3.users).toHaveLength(1);
     expect((await t.json('GET', '/api/admin/users?perPage=1000', undefined, admin.headers)).status).toBe(400);
     expect((await t.json('GET', '/api/admin/users?page=abc', undefined, admin.headers)).status).toBe(400);
@@ -75,7 +88,12 @@ describe(`admin and access requests on ${TEST_DB}`, () => {
 
     const sessionCarol = await t.json('POST', '/api/auth/signin', { email: 'carol@example.org', password: 'a sturdy passphrase 42' });
     const carolCookie = { cookie: sessionCarol.headers.getSetCookie()[0]!.split(';')[0]! };
-    const upd = await t.json('PUT', `/api/admin/users/${carol.id}`, { name: 'Carol C', role: 'admin', banned: true, banReason: 'testing' }, admin.headers);
+    const upd = await t.json(
+      'PUT',
+      `/api/admin/users/${carol.id}`,
+      { name: 'Carol C', role: 'admin', banned: true, banReason: 'testing' },
+      admin.headers,
+    );
     expect(upd.status).toBe(200);
     expect(((await upd.json()) as { user: { banned: boolean; role: string } }).user).toMatchObject({ banned: true, role: 'admin' });
     expect((await t.json('GET', '/api/_auth/session', undefined, carolCookie)).status).toBe(401);
@@ -92,7 +110,10 @@ describe(`admin and access requests on ${TEST_DB}`, () => {
     const msg = await t.db().selectFrom('messages').selectAll().where('to_address', '=', 'erin@example.org').executeTakeFirstOrThrow();
     const url = new URL((msg.links as { url: string }[])[0]!.url);
     expect(url.pathname).toBe('/reset-password');
-    const set = await t.json('POST', '/api/auth/reset-password', { token: url.searchParams.get('token'), password: 'erin picks a passphrase' });
+    const set = await t.json('POST', '/api/auth/reset-password', {
+      token: url.searchParams.get('token'),
+      password: 'erin picks a passphrase',
+    });
     expect(set.status).toBe(200);
     expect((await t.json('POST', '/api/auth/signin', { email: 'erin@example.org', password: 'erin picks a passphrase' })).status).toBe(200);
 
@@ -100,16 +121,26 @@ describe(`admin and access requests on ${TEST_DB}`, () => {
     const { link: magic } = (await link.json()) as { link: string };
     const signin = await t.json('POST', '/api/auth/verify', { type: 'magiclink', token: new URL(magic).searchParams.get('token') });
     expect(signin.status).toBe(200);
-    expect((await t.json('POST', '/api/admin/generate-link', { type: 'bogus', email: 'erin@example.org' }, admin.headers)).status).toBe(400);
-    expect((await t.json('POST', '/api/admin/generate-link', { type: 'recovery', email: 'nobody@example.org' }, admin.headers)).status).toBe(404);
+    expect((await t.json('POST', '/api/admin/generate-link', { type: 'bogus', email: 'erin@example.org' }, admin.headers)).status).toBe(
+      400,
+    );
+    expect(
+      (await t.json('POST', '/api/admin/generate-link', { type: 'recovery', email: 'nobody@example.org' }, admin.headers)).status,
+    ).toBe(404);
   });
 
   it("lists and removes a user's MFA factors", async () => {
     await t.json('POST', '/api/auth/factors', {}, user.headers);
-    const list = (await (await t.json('GET', `/api/admin/users/${user.id}/factors`, undefined, admin.headers)).json()) as { factors: { id: string }[] };
+    const list = (await (await t.json('GET', `/api/admin/users/${user.id}/factors`, undefined, admin.headers)).json()) as {
+      factors: { id: string }[];
+    };
     expect(list.factors).toHaveLength(1);
-    expect((await t.json('DELETE', `/api/admin/users/${user.id}/factors/${list.factors[0]!.id}`, undefined, admin.headers)).status).toBe(200);
-    expect((await t.json('DELETE', `/api/admin/users/${user.id}/factors/${list.factors[0]!.id}`, undefined, admin.headers)).status).toBe(404);
+    expect((await t.json('DELETE', `/api/admin/users/${user.id}/factors/${list.factors[0]!.id}`, undefined, admin.headers)).status).toBe(
+      200,
+    );
+    expect((await t.json('DELETE', `/api/admin/users/${user.id}/factors/${list.factors[0]!.id}`, undefined, admin.headers)).status).toBe(
+      404,
+    );
   });
 
   it('takes access requests; admins approve (invite) or reject', async () => {
@@ -117,7 +148,9 @@ describe(`admin and access requests on ${TEST_DB}`, () => {
     await t.json('POST', '/api/access-requests', { name: 'Gia', email: 'gia@example.org' });
     expect((await t.json('POST', '/api/access-requests', { name: '', email: 'gia@example.org' })).status).toBe(400);
     expect((await t.json('POST', '/api/access-requests', { name: 'x', email: 'bad' })).status).toBe(400);
-    const list = (await (await t.json('GET', '/api/admin/access-requests', undefined, admin.headers)).json()) as { requests: { id: string; email: string }[] };
+    const list = (await (await t.json('GET', '/api/admin/access-requests', undefined, admin.headers)).json()) as {
+      requests: { id: string; email: string }[];
+    };
     expect(list.requests.map((r) => r.email).sort()).toEqual(['finn@example.org', 'gia@example.org']);
     const finn = list.requests.find((r) => r.email === 'finn@example.org')!;
     const gia = list.requests.find((r) => r.email === 'gia@example.org')!;

@@ -22,7 +22,8 @@ async function expectError(res: Response, status: number, code?: string) {
 async function messagesOf(t: TestApp, headers: Record<string, string>) {
   const res = await t.json('GET', '/api/mail/messages', undefined, headers);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { messages: { id: string; subject: string; body: string; links: { url: string }[]; channel: string }[] }).messages;
+  return ((await res.json()) as { messages: { id: string; subject: string; body: string; links: { url: string }[]; channel: string }[] })
+    .messages;
 }
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
@@ -54,28 +55,60 @@ describe(`auth on ${TEST_DB}`, () => {
   it('validates email, phone, lengths and JSON types with 4xx JSON errors', async () => {
     await expectError(await t.json('POST', '/api/auth/signup', { email: 'not-an-email', password: PASSWORD }), 400, 'validation_error');
     await expectError(await t.json('POST', '/api/auth/signup', { phone: '12', password: PASSWORD }), 400, 'validation_error');
-    await expectError(await t.json('POST', '/api/auth/signup', { email: `${'a'.repeat(250)}@example.org`, password: PASSWORD }), 400, 'validation_error');
-    await expectError(await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, name: 'n'.repeat(101) }), 400, 'validation_error');
+    await expectError(
+      await t.json('POST', '/api/auth/signup', { email: `${'a'.repeat(250)}@example.org`, password: PASSWORD }),
+      400,
+      'validation_error',
+    );
+    await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, name: 'n'.repeat(101) }),
+      400,
+      'validation_error',
+    );
     await expectError(await t.json('POST', '/api/auth/signup', { email: 42, password: PASSWORD }), 400, 'validation_error');
     await expectError(await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: ['x'] }), 400, 'validation_error');
     await expectError(await t.json('POST', '/api/auth/signup', [1, 2]), 400, 'validation_error');
     await expectError(await t.json('POST', '/api/auth/signup', '{"email":'), 400, 'invalid_json');
-    await expectError(await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, remember: 'yes' }), 400, 'validation_error');
+    await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, remember: 'yes' }),
+      400,
+      'validation_error',
+    );
     // text PostgreSQL cannot store as sent: NUL (was a 500) and a lone surrogate (was stored as U+FFFD)
-    const nul = await expectError(await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, name: 'a\u0000b' }), 400, 'validation_error');
+    const nul = await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, name: 'a\u0000b' }),
+      400,
+      'validation_error',
+    );
     expect(nul.message).toBe('Invalid request: name: must not contain NUL characters or unpaired surrogates');
-    await expectError(await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, name: 'half \uD83C pair' }), 400, 'validation_error');
+    await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'ok@example.org', password: PASSWORD, name: 'half \uD83C pair' }),
+      400,
+      'validation_error',
+    );
     await expectError(await t.json('GET', '/api/admin/users?q=%00'), 400, 'validation_error');
     const rows = await t.db().selectFrom('users').select('id').execute();
     expect(rows).toHaveLength(0);
   });
 
   it('enforces the password policy with weak_password reasons', async () => {
-    const short = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'kx9#Tq' }), 422, 'weak_password');
+    const short = await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'kx9#Tq' }),
+      422,
+      'weak_password',
+    );
     expect(short.reasons).toEqual(['length']);
-    const long = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'x'.repeat(129) + 'yz' }), 422, 'weak_password');
+    const long = await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'x'.repeat(129) + 'yz' }),
+      422,
+      'weak_password',
+    );
     expect(long.reasons).toContain('length');
-    const pwned = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'qwerty123456' }), 422, 'weak_password');
+    const pwned = await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'qwerty123456' }),
+      422,
+      'weak_password',
+    );
     expect(pwned.reasons).toEqual(['pwned']);
     // 128 characters are allowed, no composition rules.
     const ok = await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'abc def ghi '.repeat(10) + 'abcdefgh' });
@@ -92,7 +125,9 @@ describe(`auth on ${TEST_DB}`, () => {
     expect(res.headers.getSetCookie().join('\n')).toMatch(/SameSite=Lax/i);
     // Without remember me: a browser-session cookie (no Max-Age), 12 h absolute server-side.
     expect(res.headers.getSetCookie().find((l) => l.startsWith('waymark_session='))).not.toMatch(/Max-Age/i);
-    const session = (await (await t.json('GET', '/api/_auth/session', undefined, { cookie })).json()) as { session: { expiresAt: string; createdAt: string } };
+    const session = (await (await t.json('GET', '/api/_auth/session', undefined, { cookie })).json()) as {
+      session: { expiresAt: string; createdAt: string };
+    };
     const ms = Date.parse(session.session.expiresAt) - Date.parse(session.session.createdAt);
     expect(Math.abs(ms - 12 * 3600_000)).toBeLessThan(5000);
 
@@ -110,7 +145,11 @@ describe(`auth on ${TEST_DB}`, () => {
   });
 
   it('refuses a duplicate account', async () => {
-    await expectError(await t.json('POST', '/api/auth/signup', { email: 'alice@example.org', password: PASSWORD }), 409, 'user_already_exists');
+    await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'alice@example.org', password: PASSWORD }),
+      409,
+      'user_already_exists',
+    );
   });
 
   it('signs up and in by phone, delivering the SMS code to the mailbox', async () => {
@@ -120,7 +159,11 @@ describe(`auth on ${TEST_DB}`, () => {
     const [sms] = await messagesOf(t, { cookie });
     expect(sms!.channel).toBe('sms');
     const code = /(\d{6})/.exec(sms!.body)![1]!;
-    await expectError(await t.json('POST', '/api/auth/verify', { type: 'sms', phone: '+447700900123', code: '000000' === code ? '111111' : '000000' }), 400, 'otp_invalid');
+    await expectError(
+      await t.json('POST', '/api/auth/verify', { type: 'sms', phone: '+447700900123', code: '000000' === code ? '111111' : '000000' }),
+      400,
+      'otp_invalid',
+    );
     const ok = await t.json('POST', '/api/auth/verify', { type: 'sms', phone: '+447700900123', code }, { cookie });
     expect(ok.status).toBe(200);
     const signin = await t.json('POST', '/api/auth/signin', { phone: '+447700900123', password: PASSWORD });
@@ -138,7 +181,12 @@ describe(`auth on ${TEST_DB}`, () => {
   it('ends a session at its absolute limit and renews remembered sessions while used (rolling)', async () => {
     const u = await t.signIn();
     // Browser session: expired at its 12 h limit → 401 and the cookie is cleared.
-    await t.db().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', u.id).execute();
+    await t
+      .db()
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', u.id)
+      .execute();
     const gone = await t.json('GET', '/api/_auth/session', undefined, u.headers);
     expect(gone.status).toBe(401);
     expect(gone.headers.getSetCookie().join('\n')).toMatch(/waymark_session=;/);
@@ -146,16 +194,31 @@ describe(`auth on ${TEST_DB}`, () => {
     const fresh = await t.json('POST', '/api/auth/signin', { email: u.email, password: u.password });
     const cookie = { cookie: cookieFrom(fresh, 'waymark_session')! };
     const before = await t.db().selectFrom('sessions').select(['id', 'expires_at']).where('user_id', '=', u.id).executeTakeFirstOrThrow();
-    await t.db().updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 5 * 60_000) }).where('id', '=', before.id).execute();
+    await t
+      .db()
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 5 * 60_000) })
+      .where('id', '=', before.id)
+      .execute();
     await t.json('GET', '/api/_auth/session', undefined, cookie);
-    const after = await t.db().selectFrom('sessions').select(['expires_at', 'last_seen_at']).where('id', '=', before.id).executeTakeFirstOrThrow();
+    const after = await t
+      .db()
+      .selectFrom('sessions')
+      .select(['expires_at', 'last_seen_at'])
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
     expect(new Date(after.expires_at).getTime()).toBe(new Date(before.expires_at).getTime());
     expect(Date.now() - new Date(after.last_seen_at).getTime()).toBeLessThan(10_000);
     // Remembered: 30 days from the last use.
     const rem = await t.json('POST', '/api/auth/signin', { email: u.email, password: u.password, remember: true });
     const remCookie = { cookie: cookieFrom(rem, 'waymark_session')! };
     const sid = ((await rem.json()) as { session: { id: string } }).session.id;
-    await t.db().updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 5 * 60_000), expires_at: new Date(Date.now() + 3600_000) }).where('id', '=', sid).execute();
+    await t
+      .db()
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 5 * 60_000), expires_at: new Date(Date.now() + 3600_000) })
+      .where('id', '=', sid)
+      .execute();
     const touched = await t.json('GET', '/api/_auth/session', undefined, remCookie);
     expect(touched.status).toBe(200);
     expect(touched.headers.getSetCookie().join('\n')).toMatch(/waymark_session=.*Max-Age=259\d{4}/);
@@ -174,12 +237,22 @@ describe(`auth on ${TEST_DB}`, () => {
     expect(c.status).toBe(429);
     expect(Number(c.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    const row = await t.db().selectFrom('messages').selectAll().where('to_address', '=', 'alice@example.org').where('kind', '=', 'recovery').executeTakeFirstOrThrow();
+    const row = await t
+      .db()
+      .selectFrom('messages')
+      .selectAll()
+      .where('to_address', '=', 'alice@example.org')
+      .where('kind', '=', 'recovery')
+      .executeTakeFirstOrThrow();
     const token = tokenOf((row.links as { url: string }[])[0]!.url);
     await expectError(await t.json('POST', '/api/auth/reset-password', { token, password: 'password' }), 422, 'weak_password');
     const reset = await t.json('POST', '/api/auth/reset-password', { token, password: 'a brand new passphrase' });
     expect(reset.status).toBe(200);
-    await expectError(await t.json('POST', '/api/auth/signin', { email: 'alice@example.org', password: PASSWORD }), 400, 'invalid_credentials');
+    await expectError(
+      await t.json('POST', '/api/auth/signin', { email: 'alice@example.org', password: PASSWORD }),
+      400,
+      'invalid_credentials',
+    );
     expect((await t.json('POST', '/api/auth/signin', { email: 'alice@example.org', password: 'a brand new passphrase' })).status).toBe(200);
   });
 
@@ -204,7 +277,8 @@ describe(`auth on ${TEST_DB}`, () => {
   it('rate-limits repeated failed sign-ins per account with 429 + Retry-After', async () => {
     const u = await t.signIn();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.json('POST', '/api/auth/signin', { email: u.email, password: 'wrong password here' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await t.json('POST', '/api/auth/signin', { email: u.email, password: 'wrong password here' })).status);
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     const locked = await t.json('POST', '/api/auth/signin', { email: u.email, password: u.password });
     expect(locked.status).toBe(429);
@@ -234,7 +308,12 @@ describe(`auth on ${TEST_DB}`, () => {
     const { token, cookie } = await t.csrf();
     const wrong = await t.app.request('/api/auth/signout', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: t.config.publicUrl, cookie: `${u.headers.cookie}; ${cookie}`, 'x-csrf-token': `${token}x` },
+      headers: {
+        'content-type': 'application/json',
+        origin: t.config.publicUrl,
+        cookie: `${u.headers.cookie}; ${cookie}`,
+        'x-csrf-token': `${token}x`,
+      },
       body: '{}',
     });
     await expectError(wrong, 403, 'csrf_token_invalid');
@@ -245,14 +324,22 @@ describe(`auth on ${TEST_DB}`, () => {
 
   it('lists sessions and signs out others, one, or all; A cannot touch B', async () => {
     const a = await t.signIn();
-    const a2 = await t.json('POST', '/api/auth/signin', { email: a.email, password: a.password }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' });
+    const a2 = await t.json(
+      'POST',
+      '/api/auth/signin',
+      { email: a.email, password: a.password },
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0' },
+    );
     const a2cookie = { cookie: cookieFrom(a2, 'waymark_session')! };
     const b = await t.signIn();
-    const list = (await (await t.json('GET', '/api/auth/sessions', undefined, a.headers)).json()) as { sessions: { id: string; current: boolean; device: string; ip: string; createdAt: string; lastSeenAt: string }[] };
+    const list = (await (await t.json('GET', '/api/auth/sessions', undefined, a.headers)).json()) as {
+      sessions: { id: string; current: boolean; device: string; ip: string; createdAt: string; lastSeenAt: string }[];
+    };
     expect(list.sessions).toHaveLength(2);
     expect(list.sessions.filter((s) => s.current)).toHaveLength(1);
     expect(list.sessions.map((s) => s.device)).toContain('Firefox on Linux');
-    for (const s of list.sessions) expect(s).toMatchObject({ ip: expect.any(String), createdAt: expect.any(String), lastSeenAt: expect.any(String) });
+    for (const s of list.sessions)
+      expect(s).toMatchObject({ ip: expect.any(String), createdAt: expect.any(String), lastSeenAt: expect.any(String) });
     // B cannot end A's session nor see them.
     const bList = (await (await t.json('GET', '/api/auth/sessions', undefined, b.headers)).json()) as { sessions: { id: string }[] };
     expect(bList.sessions.map((s) => s.id)).not.toContain(list.sessions[0]!.id);
@@ -290,7 +377,11 @@ describe(`auth on ${TEST_DB}`, () => {
     expect(f.totp.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(f.totp.uri).toMatch(/^otpauth:\/\/totp\//);
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(f.totp.secret), digits: 6, period: 30 });
-    await expectError(await t.json('POST', `/api/auth/factors/${f.id}/verify`, { code: '12345' }, u.headers), 400, 'mfa_verification_failed');
+    await expectError(
+      await t.json('POST', `/api/auth/factors/${f.id}/verify`, { code: '12345' }, u.headers),
+      400,
+      'mfa_verification_failed',
+    );
     const verified = await t.json('POST', `/api/auth/factors/${f.id}/verify`, { code: totp.generate() }, u.headers);
     expect(verified.status).toBe(200);
     const { backupCodes } = (await verified.json()) as { backupCodes: string[] };
@@ -300,34 +391,56 @@ describe(`auth on ${TEST_DB}`, () => {
     const ch = (await first.json()) as { mfaRequired: boolean; challengeId: string };
     expect(ch.mfaRequired).toBe(true);
     expect(cookieFrom(first, 'waymark_session')).toBeUndefined();
-    await expectError(await t.json('POST', '/api/auth/mfa/challenge', { challengeId: ch.challengeId, code: '000000' }), 400, 'mfa_verification_failed');
+    await expectError(
+      await t.json('POST', '/api/auth/mfa/challenge', { challengeId: ch.challengeId, code: '000000' }),
+      400,
+      'mfa_verification_failed',
+    );
     const ok = await t.json('POST', '/api/auth/mfa/challenge', { challengeId: ch.challengeId, code: backupCodes[0] });
     expect(ok.status).toBe(200);
     expect(cookieFrom(ok, 'waymark_session')).toBeTruthy();
-    const ch2 = (await (await t.json('POST', '/api/auth/signin', { email: u.email, password: u.password })).json()) as { challengeId: string };
+    const ch2 = (await (await t.json('POST', '/api/auth/signin', { email: u.email, password: u.password })).json()) as {
+      challengeId: string;
+    };
     await expectError(await t.json('POST', '/api/auth/mfa/challenge', { challengeId: ch2.challengeId, code: backupCodes[0] }), 400);
 
     const del = await t.json('DELETE', `/api/auth/factors/${f.id}`, undefined, u.headers);
     expect(del.status).toBe(200);
-    const plain = (await (await t.json('POST', '/api/auth/signin', { email: u.email, password: u.password })).json()) as { mfaRequired?: boolean };
+    const plain = (await (await t.json('POST', '/api/auth/signin', { email: u.email, password: u.password })).json()) as {
+      mfaRequired?: boolean;
+    };
     expect(plain.mfaRequired).toBeUndefined();
   });
 
   it('requires a sign-in within 10 minutes for sensitive changes', async () => {
     const u = await t.signIn();
-    await t.db().updateTable('sessions').set({ authenticated_at: new Date(Date.now() - 11 * 60_000) }).execute();
-    await expectError(await t.json('PUT', '/api/auth/user', { password: 'another fine passphrase' }, u.headers), 403, 'reauthentication_needed');
+    await t
+      .db()
+      .updateTable('sessions')
+      .set({ authenticated_at: new Date(Date.now() - 11 * 60_000) })
+      .execute();
+    await expectError(
+      await t.json('PUT', '/api/auth/user', { password: 'another fine passphrase' }, u.headers),
+      403,
+      'reauthentication_needed',
+    );
     await expectError(await t.json('POST', '/api/auth/factors', {}, u.headers), 403, 'reauthentication_needed');
     expect((await t.json('PUT', '/api/auth/user', { name: 'New Name' }, u.headers)).status).toBe(200);
     await expectError(await t.json('PUT', '/api/auth/user', { name: 'New\u0000Name' }, u.headers), 400, 'validation_error');
-    await expectError(await t.json('POST', '/api/auth/reauthenticate', { password: 'nope nope nope' }, u.headers), 400, 'invalid_credentials');
+    await expectError(
+      await t.json('POST', '/api/auth/reauthenticate', { password: 'nope nope nope' }, u.headers),
+      400,
+      'invalid_credentials',
+    );
     expect((await t.json('POST', '/api/auth/reauthenticate', { password: u.password }, u.headers)).status).toBe(200);
     expect((await t.json('PUT', '/api/auth/user', { password: 'another fine passphrase' }, u.headers)).status).toBe(200);
     // Email change goes to the new address and applies after confirmation.
     const ch = await t.json('PUT', '/api/auth/user', { email: 'renamed@example.org' }, u.headers);
     expect(((await ch.json()) as { emailChangeSent: boolean }).emailChangeSent).toBe(true);
     const msg = await t.db().selectFrom('messages').selectAll().where('to_address', '=', 'renamed@example.org').executeTakeFirstOrThrow();
-    expect((await t.json('POST', '/api/auth/verify', { type: 'email_change', token: tokenOf((msg.links as { url: string }[])[0]!.url) })).status).toBe(200);
+    expect(
+      (await t.json('POST', '/api/auth/verify', { type: 'email_change', token: tokenOf((msg.links as { url: string }[])[0]!.url) })).status,
+    ).toBe(200);
     const me = (await (await t.json('GET', '/api/auth/user', undefined, u.headers)).json()) as { user: { email: string } };
     expect(me.user.email).toBe('renamed@example.org');
   });
@@ -343,7 +456,11 @@ describe(`auth on ${TEST_DB}`, () => {
       const cookie = cookieFrom(page, 'waymark_csrf')!;
       expect(cookie).toBeTruthy();
       const post = (h: Record<string, string>) =>
-        t3.app.request('/api/auth/recover', { method: 'POST', headers: { 'content-type': 'application/json', origin: t3.config.publicUrl, ...h }, body: '{"email":"z@example.org"}' });
+        t3.app.request('/api/auth/recover', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: t3.config.publicUrl, ...h },
+          body: '{"email":"z@example.org"}',
+        });
       expect((await post({ cookie, 'x-csrf-token': token })).status).toBe(200);
       expect((await post({ cookie })).status).toBe(403);
       expect((await post({ 'x-csrf-token': token })).status).toBe(403);

@@ -20,8 +20,17 @@ export type ActivityAction =
   | 'task.done';
 
 /** Record who did what in a project (inside the caller's transaction when given one). */
-export async function logActivity(db: Kysely<Database>, projectId: string, actorId: string | null, action: ActivityAction, data: Record<string, unknown> = {}) {
-  await db.insertInto('project_activity').values({ project_id: projectId, actor_id: actorId, action, data: JSON.stringify(data) }).execute();
+export async function logActivity(
+  db: Kysely<Database>,
+  projectId: string,
+  actorId: string | null,
+  action: ActivityAction,
+  data: Record<string, unknown> = {},
+) {
+  await db
+    .insertInto('project_activity')
+    .values({ project_id: projectId, actor_id: actorId, action, data: JSON.stringify(data) })
+    .execute();
 }
 
 /** A page of a project's activity, newest first; `before` is the previous page's cursor. */

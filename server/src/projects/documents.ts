@@ -29,7 +29,10 @@ export class DocumentStore {
   readonly incoming: string;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: AppContext, storage?: ObjectStorage) {
+  constructor(
+    private readonly ctx: AppContext,
+    storage?: ObjectStorage,
+  ) {
     this.storage = storage ?? createStorage(ctx.config);
     this.incoming = path.join(ctx.config.dataDir, 'uploads-incoming');
   }
@@ -64,11 +67,20 @@ export class DocumentStore {
    */
   async sweep(olderThanMs: number, now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - olderThanMs);
-    const rows = await this.ctx.db.selectFrom('storage_pending').select('storage_key').where('created_at', '<=', cutoff).limit(1000).execute();
+    const rows = await this.ctx.db
+      .selectFrom('storage_pending')
+      .select('storage_key')
+      .where('created_at', '<=', cutoff)
+      .limit(1000)
+      .execute();
     let n = 0;
     for (const r of rows) {
       // Never remove an object a document row still claims (cannot happen by construction; cheap to check).
-      const claimed = await this.ctx.db.selectFrom('project_documents').select('id').where('storage_key', '=', r.storage_key).executeTakeFirst();
+      const claimed = await this.ctx.db
+        .selectFrom('project_documents')
+        .select('id')
+        .where('storage_key', '=', r.storage_key)
+        .executeTakeFirst();
       if (!claimed) await this.storage.delete(r.storage_key);
       await this.ctx.db.deleteFrom('storage_pending').where('storage_key', '=', r.storage_key).where('created_at', '<=', cutoff).execute();
       n++;
@@ -87,7 +99,10 @@ export class DocumentStore {
   }): Promise<DocumentItem> {
     const limit = this.limit;
     if (opts.declaredLength !== null && opts.declaredLength > limit) throw tooLarge(limit);
-    if (!opts.body) throw new HttpError(400, 'validation_error', 'The request has no file in its body', { issues: [{ path: 'body', message: 'the file bytes' }] });
+    if (!opts.body)
+      throw new HttpError(400, 'validation_error', 'The request has no file in its body', {
+        issues: [{ path: 'body', message: 'the file bytes' }],
+      });
     const name = sanitizeFileName(opts.name);
     const tmp = path.join(this.incoming, randomUUID());
     const hash = createHash('sha256');
@@ -101,17 +116,27 @@ export class DocumentStore {
     if ('tooLarge' in received) throw tooLarge(limit);
     try {
       const size = received.size;
-      if (size === 0) throw new HttpError(400, 'validation_error', 'The file is empty', { issues: [{ path: 'body', message: 'an empty file' }] });
+      if (size === 0)
+        throw new HttpError(400, 'validation_error', 'The file is empty', { issues: [{ path: 'body', message: 'an empty file' }] });
       const type = await sniffFile(tmp, size, name);
       if (!type) {
-        throw new HttpError(415, 'unsupported_media_type', `This kind of file is not accepted. Upload a PDF, image, GPX/KML/GeoJSON, office document or text file (${ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(', ')}).`);
+        throw new HttpError(
+          415,
+          'unsupported_media_type',
+          `This kind of file is not accepted. Upload a PDF, image, GPX/KML/GeoJSON, office document or text file (${ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(', ')}).`,
+        );
       }
       if (!claimFits(type, opts.claimedType, name)) {
         const claim = bareType(opts.claimedType) || 'no type';
-        throw new HttpError(415, 'type_mismatch', `The file's contents are a ${kindLabel(type)} (${type}), not what its name or type (${claim}) says.`, {
-          sniffed: type,
-          claimed: claim,
-        });
+        throw new HttpError(
+          415,
+          'type_mismatch',
+          `The file's contents are a ${kindLabel(type)} (${type}), not what its name or type (${claim}) says.`,
+          {
+            sniffed: type,
+            claimed: claim,
+          },
+        );
       }
       const key = `projects/${opts.projectId}/${randomUUID()}`;
       await this.ctx.db.insertInto('storage_pending').values({ storage_key: key, reason: 'upload' }).execute();
@@ -123,10 +148,23 @@ export class DocumentStore {
         if (!project) throw notFound('Project not found');
         const doc = await trx
           .insertInto('project_documents')
-          .values({ project_id: opts.projectId, name, content_type: type, size_bytes: size, sha256: hash.digest('hex'), storage_key: key, uploaded_by: opts.userId })
+          .values({
+            project_id: opts.projectId,
+            name,
+            content_type: type,
+            size_bytes: size,
+            sha256: hash.digest('hex'),
+            storage_key: key,
+            uploaded_by: opts.userId,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await logActivity(trx, opts.projectId, opts.userId, 'document.uploaded', { documentId: doc.id, name, contentType: type, sizeBytes: size });
+        await logActivity(trx, opts.projectId, opts.userId, 'document.uploaded', {
+          documentId: doc.id,
+          name,
+          contentType: type,
+          sizeBytes: size,
+        });
         return doc;
       });
       const [item] = await this.documentsJson([row]);
@@ -139,7 +177,12 @@ export class DocumentStore {
   /** Delete one document: row → ledger entry (one transaction), then the object, then the entry. */
   async remove(projectId: string, docId: string, actorId: string) {
     const key = await this.ctx.db.transaction().execute(async (trx) => {
-      const doc = await trx.deleteFrom('project_documents').where('id', '=', docId).where('project_id', '=', projectId).returning(['storage_key', 'name']).executeTakeFirst();
+      const doc = await trx
+        .deleteFrom('project_documents')
+        .where('id', '=', docId)
+        .where('project_id', '=', projectId)
+        .returning(['storage_key', 'name'])
+        .executeTakeFirst();
       if (!doc) throw notFound('Document not found');
       await trx.insertInto('storage_pending').values({ storage_key: doc.storage_key, reason: 'delete' }).execute();
       await logActivity(trx, projectId, actorId, 'document.deleted', { documentId: docId, name: doc.name });
@@ -152,7 +195,11 @@ export class DocumentStore {
   async deleteProject(projectId: string) {
     const keys = await this.ctx.db.transaction().execute(async (trx) => {
       const docs = await trx.selectFrom('project_documents').select('storage_key').where('project_id', '=', projectId).execute();
-      if (docs.length) await trx.insertInto('storage_pending').values(docs.map((d) => ({ storage_key: d.storage_key, reason: 'delete' as const }))).execute();
+      if (docs.length)
+        await trx
+          .insertInto('storage_pending')
+          .values(docs.map((d) => ({ storage_key: d.storage_key, reason: 'delete' as const })))
+          .execute();
       await trx.deleteFrom('projects').where('id', '=', projectId).execute();
       return docs.map((d) => d.storage_key);
     });
@@ -171,10 +218,22 @@ export class DocumentStore {
     }
   }
 
-  async documentsJson(rows: { id: string; name: string; content_type: string; size_bytes: string | number; uploaded_by: string | null; created_at: Date; updated_at: Date }[]): Promise<DocumentItem[]> {
+  async documentsJson(
+    rows: {
+      id: string;
+      name: string;
+      content_type: string;
+      size_bytes: string | number;
+      uploaded_by: string | null;
+      created_at: Date;
+      updated_at: Date;
+    }[],
+  ): Promise<DocumentItem[]> {
     const ids = [...new Set(rows.map((r) => r.uploaded_by).filter((x): x is string => Boolean(x)))];
     const names = new Map<string, string>();
-    if (ids.length) for (const u of await this.ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute()) names.set(u.id, displayName(u.name, u.email));
+    if (ids.length)
+      for (const u of await this.ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute())
+        names.set(u.id, displayName(u.name, u.email));
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -188,7 +247,9 @@ export class DocumentStore {
 }
 
 function tooLarge(limit: number) {
-  return new HttpError(413, 'payload_too_large', `The file is larger than the upload limit of ${formatBytes(limit)}`, { limitBytes: limit });
+  return new HttpError(413, 'payload_too_large', `The file is larger than the upload limit of ${formatBytes(limit)}`, {
+    limitBytes: limit,
+  });
 }
 
 export function formatBytes(n: number): string {
@@ -208,7 +269,10 @@ export const UPLOAD_PATH = /^\/api\/projects\/[^/]+\/documents\/?$/;
 
 function parseDocId(raw: string): string {
   const r = documentIdSchema.safeParse(raw);
-  if (!r.success) throw new HttpError(400, 'validation_error', 'Invalid document id: must be a UUID', { issues: [{ path: 'documentId', message: 'a document id (UUID)' }] });
+  if (!r.success)
+    throw new HttpError(400, 'validation_error', 'Invalid document id: must be a UUID', {
+      issues: [{ path: 'documentId', message: 'a document id (UUID)' }],
+    });
   return r.data;
 }
 
@@ -217,7 +281,13 @@ export function registerDocumentsApi(app: Hono<AppEnv>, ctx: AppContext, store: 
 
   app.get('/api/projects/:id/documents', async (c) => {
     await requireProjectRole(db, c, c.req.param('id'), 'viewer');
-    const rows = await db.selectFrom('project_documents').selectAll().where('project_id', '=', c.req.param('id')).orderBy('created_at', 'desc').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('project_documents')
+      .selectAll()
+      .where('project_id', '=', c.req.param('id'))
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
     return c.json({ documents: await store.documentsJson(rows), uploadLimitBytes: store.limit }, 200, NO_STORE);
   });
 
@@ -240,7 +310,12 @@ export function registerDocumentsApi(app: Hono<AppEnv>, ctx: AppContext, store: 
   app.get('/api/projects/:id/documents/:docId', async (c) => {
     await requireProjectRole(db, c, c.req.param('id'), 'viewer');
     const docId = parseDocId(c.req.param('docId'));
-    const row = await db.selectFrom('project_documents').selectAll().where('id', '=', docId).where('project_id', '=', c.req.param('id')).executeTakeFirst();
+    const row = await db
+      .selectFrom('project_documents')
+      .selectAll()
+      .where('id', '=', docId)
+      .where('project_id', '=', c.req.param('id'))
+      .executeTakeFirst();
     if (!row) throw notFound('Document not found');
     return c.json((await store.documentsJson([row]))[0], 200, NO_STORE);
   });
@@ -248,7 +323,12 @@ export function registerDocumentsApi(app: Hono<AppEnv>, ctx: AppContext, store: 
   app.get('/api/projects/:id/documents/:docId/download', async (c) => {
     await requireProjectRole(db, c, c.req.param('id'), 'viewer');
     const docId = parseDocId(c.req.param('docId'));
-    const row = await db.selectFrom('project_documents').selectAll().where('id', '=', docId).where('project_id', '=', c.req.param('id')).executeTakeFirst();
+    const row = await db
+      .selectFrom('project_documents')
+      .selectAll()
+      .where('id', '=', docId)
+      .where('project_id', '=', c.req.param('id'))
+      .executeTakeFirst();
     if (!row) throw notFound('Document not found');
     const obj = await store.storage.get(row.storage_key);
     if (!obj) {
@@ -274,10 +354,21 @@ export function registerDocumentsApi(app: Hono<AppEnv>, ctx: AppContext, store: 
     const body = parseOr400(renameDocumentBody, await readJson(c), 'document');
     const name = sanitizeFileName(body.name);
     const row = await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('project_documents').select('name').where('id', '=', docId).where('project_id', '=', c.req.param('id')).executeTakeFirst();
+      const before = await trx
+        .selectFrom('project_documents')
+        .select('name')
+        .where('id', '=', docId)
+        .where('project_id', '=', c.req.param('id'))
+        .executeTakeFirst();
       if (!before) throw notFound('Document not found');
-      const after = await trx.updateTable('project_documents').set({ name, updated_at: new Date() }).where('id', '=', docId).returningAll().executeTakeFirstOrThrow();
-      if (before.name !== name) await logActivity(trx, c.req.param('id'), user.id, 'document.renamed', { documentId: docId, from: before.name, to: name });
+      const after = await trx
+        .updateTable('project_documents')
+        .set({ name, updated_at: new Date() })
+        .where('id', '=', docId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (before.name !== name)
+        await logActivity(trx, c.req.param('id'), user.id, 'document.renamed', { documentId: docId, from: before.name, to: name });
       return after;
     });
     return c.json((await store.documentsJson([row]))[0], 200, NO_STORE);

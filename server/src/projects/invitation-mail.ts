@@ -40,7 +40,10 @@ export function invitationMessage(publicUrl: string, inv: Invitation, inviterNam
         { label: 'Decline invitation', url: `${page}&answer=decline` },
       ]
     : [
-        { label: 'Sign up to join', url: `${publicUrl}/register?email=${encodeURIComponent(inv.email)}&redirect=${encodeURIComponent(`/dashboard/projects/invitation?id=${inv.id}`)}` },
+        {
+          label: 'Sign up to join',
+          url: `${publicUrl}/register?email=${encodeURIComponent(inv.email)}&redirect=${encodeURIComponent(`/dashboard/projects/invitation?id=${inv.id}`)}`,
+        },
         { label: 'Open the invitation', url: page },
       ];
   return { subject, body: lines.join('\n'), links };
@@ -52,10 +55,20 @@ export function invitationMessage(publicUrl: string, inv: Invitation, inviterNam
  * not proven the address — only gets an email with a sign-up link, never a mailbox entry that
  * an unproven account could read.
  */
-export async function sendInvitation(ctx: AppContext, inv: Invitation, inviter: NonNullable<AppEnv['Variables']['user']>): Promise<'mailbox' | 'email'> {
+export async function sendInvitation(
+  ctx: AppContext,
+  inv: Invitation,
+  inviter: NonNullable<AppEnv['Variables']['user']>,
+): Promise<'mailbox' | 'email'> {
   const account = await ctx.db.selectFrom('users').select(['id', 'email_verified_at']).where('email', '=', inv.email).executeTakeFirst();
   const verified = Boolean(account?.email_verified_at);
   const msg = invitationMessage(ctx.config.publicUrl, inv, inviter.name || inviter.email || 'A Waymark user', verified);
-  await projectsMailer(ctx).send({ channel: 'email', to: inv.email, userId: verified ? account!.id : null, kind: 'project_invitation', ...msg });
+  await projectsMailer(ctx).send({
+    channel: 'email',
+    to: inv.email,
+    userId: verified ? account!.id : null,
+    kind: 'project_invitation',
+    ...msg,
+  });
   return verified ? 'mailbox' : 'email';
 }

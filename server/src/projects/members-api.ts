@@ -18,9 +18,15 @@ export const MAX_PENDING_INVITATIONS = 100;
 
 const lastOwner = () => new HttpError(409, 'last_owner', 'A project always keeps at least one owner: make another member an owner first');
 
-function parseParam<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, raw: string, what: string, path: string): T {
+function parseParam<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  raw: string,
+  what: string,
+  path: string,
+): T {
   const r = schema.safeParse(raw);
-  if (!r.success) throw new HttpError(400, 'validation_error', `Invalid ${what}: must be a UUID`, { issues: [{ path, message: `${what} (UUID)` }] });
+  if (!r.success)
+    throw new HttpError(400, 'validation_error', `Invalid ${what}: must be a UUID`, { issues: [{ path, message: `${what} (UUID)` }] });
   return r.data;
 }
 
@@ -34,7 +40,16 @@ async function verifiedEmailOf(db: Db, userId: string): Promise<string | null> {
 
 async function invitationsJson(
   db: Db,
-  rows: { id: string; project_id: string; email: string; role: ProjectRole; status: Invitation['status']; invited_by: string | null; created_at: Date; expires_at: Date }[],
+  rows: {
+    id: string;
+    project_id: string;
+    email: string;
+    role: ProjectRole;
+    status: Invitation['status'];
+    invited_by: string | null;
+    created_at: Date;
+    expires_at: Date;
+  }[],
 ): Promise<Invitation[]> {
   if (!rows.length) return [];
   const projects = new Map(
@@ -52,7 +67,9 @@ async function invitationsJson(
   );
   const inviterIds = [...new Set(rows.map((r) => r.invited_by).filter((x): x is string => Boolean(x)))];
   const inviters = new Map<string, string>();
-  if (inviterIds.length) for (const u of await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', inviterIds).execute()) inviters.set(u.id, displayName(u.name, u.email));
+  if (inviterIds.length)
+    for (const u of await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', inviterIds).execute())
+      inviters.set(u.id, displayName(u.name, u.email));
   return rows.map((r) => ({
     id: r.id,
     projectId: r.project_id,
@@ -82,7 +99,14 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
       .orderBy('m.user_id')
       .execute();
     const members: Member[] = rows
-      .map((r) => ({ userId: r.user_id, name: displayName(r.name, r.email), email: r.email, role: r.role, joinedAt: new Date(r.created_at).toISOString(), you: r.user_id === user.id }))
+      .map((r) => ({
+        userId: r.user_id,
+        name: displayName(r.name, r.email),
+        email: r.email,
+        role: r.role,
+        joinedAt: new Date(r.created_at).toISOString(),
+        you: r.user_id === user.id,
+      }))
       .sort((a, b) => ROLE_RANK[b.role] - ROLE_RANK[a.role]);
     return c.json({ members }, 200, NO_STORE);
   });
@@ -94,14 +118,29 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
     const body = parseOr400(changeRoleBody, await readJson(c), 'member');
     const result = await db.transaction().execute(async (trx) => {
       // Lock the project's members: two owners demoting each other at once cannot both succeed.
-      const members = await trx.selectFrom('project_members').select(['user_id', 'role']).where('project_id', '=', projectId).forUpdate().execute();
+      const members = await trx
+        .selectFrom('project_members')
+        .select(['user_id', 'role'])
+        .where('project_id', '=', projectId)
+        .forUpdate()
+        .execute();
       const current = members.find((m) => m.user_id === target);
       if (!current) throw notFound('Member not found');
       if (current.role === body.role) return current.role;
       if (current.role === 'owner' && members.filter((m) => m.role === 'owner').length <= 1) throw lastOwner();
-      await trx.updateTable('project_members').set({ role: body.role, updated_at: new Date() }).where('project_id', '=', projectId).where('user_id', '=', target).execute();
+      await trx
+        .updateTable('project_members')
+        .set({ role: body.role, updated_at: new Date() })
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', target)
+        .execute();
       const who = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', target).executeTakeFirst();
-      await logActivity(trx, projectId, user.id, 'member.role_changed', { userId: target, name: displayName(who?.name, who?.email), from: current.role, to: body.role });
+      await logActivity(trx, projectId, user.id, 'member.role_changed', {
+        userId: target,
+        name: displayName(who?.name, who?.email),
+        from: current.role,
+        to: body.role,
+      });
       return body.role;
     });
     return c.json({ userId: target, role: result }, 200, NO_STORE);
@@ -113,13 +152,22 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
     const leaving = target === user.id;
     if (!leaving) await requireProjectRole(db, c, projectId, 'owner');
     await db.transaction().execute(async (trx) => {
-      const members = await trx.selectFrom('project_members').select(['user_id', 'role']).where('project_id', '=', projectId).forUpdate().execute();
+      const members = await trx
+        .selectFrom('project_members')
+        .select(['user_id', 'role'])
+        .where('project_id', '=', projectId)
+        .forUpdate()
+        .execute();
       const current = members.find((m) => m.user_id === target);
       if (!current) throw notFound('Member not found');
       if (current.role === 'owner' && members.filter((m) => m.role === 'owner').length <= 1) throw lastOwner();
       await trx.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', target).execute();
       const who = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', target).executeTakeFirst();
-      await logActivity(trx, projectId, user.id, leaving ? 'member.left' : 'member.removed', { userId: target, name: displayName(who?.name, who?.email), role: current.role });
+      await logActivity(trx, projectId, user.id, leaving ? 'member.left' : 'member.removed', {
+        userId: target,
+        name: displayName(who?.name, who?.email),
+        role: current.role,
+      });
     });
     return c.body(null, 204);
   };
@@ -167,10 +215,27 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
       if (member) throw new HttpError(409, 'already_member', `${body.email} is already a member of this project`);
       const expires = new Date(Date.now() + INVITATION_TTL_MS);
       // Expired pending invitations do not block a new one.
-      await trx.updateTable('project_invitations').set({ status: 'revoked', responded_at: new Date() }).where('project_id', '=', projectId).where('status', '=', 'pending').where('expires_at', '<=', new Date()).execute();
-      const existing = await trx.selectFrom('project_invitations').select('id').where('project_id', '=', projectId).where('email', '=', body.email).where('status', '=', 'pending').executeTakeFirst();
+      await trx
+        .updateTable('project_invitations')
+        .set({ status: 'revoked', responded_at: new Date() })
+        .where('project_id', '=', projectId)
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', new Date())
+        .execute();
+      const existing = await trx
+        .selectFrom('project_invitations')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .where('email', '=', body.email)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       if (existing) {
-        const r = await trx.updateTable('project_invitations').set({ role: body.role, invited_by: user.id, expires_at: expires }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+        const r = await trx
+          .updateTable('project_invitations')
+          .set({ role: body.role, invited_by: user.id, expires_at: expires })
+          .where('id', '=', existing.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         return { row: r, created: false };
       }
       const pending = await trx
@@ -179,8 +244,13 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
         .where('project_id', '=', projectId)
         .where('status', '=', 'pending')
         .executeTakeFirstOrThrow();
-      if (Number(pending.n) >= MAX_PENDING_INVITATIONS) throw new HttpError(409, 'too_many_invitations', `A project can have at most ${MAX_PENDING_INVITATIONS} pending invitations`);
-      const r = await trx.insertInto('project_invitations').values({ project_id: projectId, email: body.email, role: body.role, invited_by: user.id, expires_at: expires }).returningAll().executeTakeFirstOrThrow();
+      if (Number(pending.n) >= MAX_PENDING_INVITATIONS)
+        throw new HttpError(409, 'too_many_invitations', `A project can have at most ${MAX_PENDING_INVITATIONS} pending invitations`);
+      const r = await trx
+        .insertInto('project_invitations')
+        .values({ project_id: projectId, email: body.email, role: body.role, invited_by: user.id, expires_at: expires })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await logActivity(trx, projectId, user.id, 'member.invited', { email: body.email, role: body.role });
       return { row: r, created: true };
     });
@@ -211,7 +281,12 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
   const myInvitations = async (userId: string, id?: string) => {
     const email = await verifiedEmailOf(db, userId);
     if (!email) return [];
-    let q = db.selectFrom('project_invitations').selectAll().where('email', '=', email).where('status', '=', 'pending').where('expires_at', '>', new Date());
+    let q = db
+      .selectFrom('project_invitations')
+      .selectAll()
+      .where('email', '=', email)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', new Date());
     if (id) q = q.where('id', '=', id);
     return invitationsJson(db, await q.orderBy('created_at', 'desc').limit(100).execute());
   };
@@ -238,22 +313,44 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
     const result = await db.transaction().execute(async (trx) => {
       const inv = await trx.selectFrom('project_invitations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!inv || inv.email !== email || inv.status !== 'pending' || new Date(inv.expires_at).getTime() <= Date.now()) throw gone();
-      await trx.updateTable('project_invitations').set({ status: answer, responded_at: new Date(), responded_by: user.id }).where('id', '=', id).execute();
+      await trx
+        .updateTable('project_invitations')
+        .set({ status: answer, responded_at: new Date(), responded_by: user.id })
+        .where('id', '=', id)
+        .execute();
       if (answer === 'declined') {
         await logActivity(trx, inv.project_id, user.id, 'member.declined', { email, role: inv.role });
         return { projectId: inv.project_id, role: null };
       }
-      const existing = await trx.selectFrom('project_members').select('role').where('project_id', '=', inv.project_id).where('user_id', '=', user.id).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('project_members')
+        .select('role')
+        .where('project_id', '=', inv.project_id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
       if (existing) {
         // Already a member (e.g. added through another invitation): keep the higher role.
         if (ROLE_RANK[inv.role] > ROLE_RANK[existing.role]) {
-          await trx.updateTable('project_members').set({ role: inv.role, updated_at: new Date() }).where('project_id', '=', inv.project_id).where('user_id', '=', user.id).execute();
+          await trx
+            .updateTable('project_members')
+            .set({ role: inv.role, updated_at: new Date() })
+            .where('project_id', '=', inv.project_id)
+            .where('user_id', '=', user.id)
+            .execute();
         }
       } else {
-        await trx.insertInto('project_members').values({ project_id: inv.project_id, user_id: user.id, role: inv.role, added_by: inv.invited_by }).execute();
+        await trx
+          .insertInto('project_members')
+          .values({ project_id: inv.project_id, user_id: user.id, role: inv.role, added_by: inv.invited_by })
+          .execute();
       }
       await logActivity(trx, inv.project_id, user.id, 'member.joined', { email, role: inv.role });
-      const role = await trx.selectFrom('project_members').select('role').where('project_id', '=', inv.project_id).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      const role = await trx
+        .selectFrom('project_members')
+        .select('role')
+        .where('project_id', '=', inv.project_id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       return { projectId: inv.project_id, role: role.role };
     });
     if (answer === 'declined') return c.body(null, 204);

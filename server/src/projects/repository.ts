@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ListProjectsQuery, ProjectLocation, ProjectRole, ProjectStatus, ProjectSummary } from '@waymark/contracts';
-import { PROJECT_COLORS, listProjectsQuery } from '@waymark/contracts';
+import { PROJECT_COLORS, type listProjectsQuery } from '@waymark/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 import { displayName } from './activity.ts';
@@ -12,7 +12,16 @@ type Db = Kysely<Database>;
 /** Location columns of a project from the wire shape (all null when there is none). */
 export function locationColumns(loc: ProjectLocation | null) {
   if (!loc) {
-    return { center_lon: null, center_lat: null, zoom: null, bbox_west: null, bbox_south: null, bbox_east: null, bbox_north: null, place_name: '' };
+    return {
+      center_lon: null,
+      center_lat: null,
+      zoom: null,
+      bbox_west: null,
+      bbox_south: null,
+      bbox_east: null,
+      bbox_north: null,
+      place_name: '',
+    };
   }
   const [w, s, e, n] = loc.bbox ?? [null, null, null, null];
   return {
@@ -50,7 +59,15 @@ export function setTaskProgress(fn: TaskProgress) {
 export async function projectsJson(db: Db, rows: ProjectRow[], roles: Map<string, ProjectRole>): Promise<ProjectSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const members = await sql<{ project_id: string; user_id: string; role: ProjectRole; name: string; email: string | null; n: number; total: string }>`
+  const members = await sql<{
+    project_id: string;
+    user_id: string;
+    role: ProjectRole;
+    name: string;
+    email: string | null;
+    n: number;
+    total: string;
+  }>`
     select m.project_id, m.user_id, m.role, u.name, u.email,
            row_number() over (partition by m.project_id order by case m.role when 'owner' then 0 when 'editor' then 1 else 2 end, m.created_at, m.user_id) as n,
            count(*) over (partition by m.project_id) as total
@@ -131,7 +148,10 @@ export async function listProjects(db: Db, userId: string, q: z.output<typeof li
   for (const r of statusRows) statusCounts[r.status] = Number(r.n);
 
   let filtered = base();
-  filtered = q.status && q.status.length ? filtered.where('p.status', 'in', q.status as ProjectStatus[]) : filtered.where('p.status', '!=', 'archived');
+  filtered =
+    q.status && q.status.length
+      ? filtered.where('p.status', 'in', q.status as ProjectStatus[])
+      : filtered.where('p.status', '!=', 'archived');
   const total = Number((await filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0);
   const order = q.order ?? (q.sort === 'name' || q.sort === 'status' ? 'asc' : 'desc');
   let rows = filtered.selectAll('p').select('m.role as my_role');

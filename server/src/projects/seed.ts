@@ -32,7 +32,12 @@ export const DEMO_PROJECTS: DemoProject[] = [
       description:
         'Mark the 42 km course from Andorra la Vella over Coll de la Botella and back: flag every junction, place reflective tape on the forest sections, and log each aid station. Markers go up two days before the race and come down the day after.',
       status: 'active',
-      location: { center: { lon: 1.5218, lat: 42.5063 }, zoom: 12, bbox: [1.44, 42.46, 1.6, 42.56], placeName: 'Andorra la Vella, Andorra' },
+      location: {
+        center: { lon: 1.5218, lat: 42.5063 },
+        zoom: 12,
+        bbox: [1.44, 42.46, 1.6, 42.56],
+        placeName: 'Andorra la Vella, Andorra',
+      },
       cover: { color: 'green', emoji: '⛰️' },
     },
     members: [{ email: ADMIN, role: 'editor' }],
@@ -57,20 +62,33 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     body: {
       name: 'Monaco city run 10K',
-      description: 'A flat-ish 10 km loop around the Port Hercule and up to the Rock, for a charity run in spring. Needs a route approved by the city and volunteers at every crossing.',
+      description:
+        'A flat-ish 10 km loop around the Port Hercule and up to the Rock, for a charity run in spring. Needs a route approved by the city and volunteers at every crossing.',
       status: 'draft',
       location: { center: { lon: 7.4246, lat: 43.7384 }, zoom: 14, bbox: [7.409, 43.725, 7.44, 43.752], placeName: 'Monaco' },
       cover: { color: 'red', emoji: '🏃' },
     },
     members: [{ email: ADMIN, role: 'viewer' }],
-    documents: [{ name: 'Volunteer list.csv', type: 'text/csv', text: 'name,crossing,shift\nAline,Boulevard Albert 1er,08:00-11:00\nMarc,Avenue de la Quarantaine,08:00-11:00\n' }],
+    documents: [
+      {
+        name: 'Volunteer list.csv',
+        type: 'text/csv',
+        text: 'name,crossing,shift\nAline,Boulevard Albert 1er,08:00-11:00\nMarc,Avenue de la Quarantaine,08:00-11:00\n',
+      },
+    ],
   },
   {
     body: {
       name: 'Vall de Madriu trail maintenance',
-      description: 'Survey erosion and fallen trees along the Madriu valley path after the winter, and plan the work days with the trail crew.',
+      description:
+        'Survey erosion and fallen trees along the Madriu valley path after the winter, and plan the work days with the trail crew.',
       status: 'on_hold',
-      location: { center: { lon: 1.5797, lat: 42.4876 }, zoom: 13, bbox: [1.54, 42.46, 1.64, 42.52], placeName: 'Vall de Madriu-Perafita-Claror, Andorra' },
+      location: {
+        center: { lon: 1.5797, lat: 42.4876 },
+        zoom: 13,
+        bbox: [1.54, 42.46, 1.64, 42.52],
+        placeName: 'Vall de Madriu-Perafita-Claror, Andorra',
+      },
       cover: { color: 'teal', emoji: '🌲' },
     },
     members: [],
@@ -81,7 +99,12 @@ export const DEMO_PROJECTS: DemoProject[] = [
       name: 'Casamanya vertical kilometre',
       description: 'Last year’s vertical kilometre on Pic de Casamanya: results, photos and the feedback from runners.',
       status: 'completed',
-      location: { center: { lon: 1.5696, lat: 42.5806 }, zoom: 13, bbox: [1.53, 42.55, 1.61, 42.61], placeName: 'Pic de Casamanya, Andorra' },
+      location: {
+        center: { lon: 1.5696, lat: 42.5806 },
+        zoom: 13,
+        bbox: [1.53, 42.55, 1.61, 42.61],
+        placeName: 'Pic de Casamanya, Andorra',
+      },
       cover: { color: 'orange', emoji: '🏁' },
     },
     members: [{ email: ADMIN, role: 'owner' }],
@@ -127,7 +150,14 @@ export async function seedDemoProjects(ctx: AppContext, store: DocumentStore) {
     });
     for (const doc of d.documents) {
       const bytes = Buffer.from(doc.text, 'utf8');
-      await store.upload({ projectId: project.id, userId: demoId, name: doc.name, claimedType: doc.type, declaredLength: bytes.length, body: Readable.from([bytes]) });
+      await store.upload({
+        projectId: project.id,
+        userId: demoId,
+        name: doc.name,
+        claimedType: doc.type,
+        declaredLength: bytes.length,
+        body: Readable.from([bytes]),
+      });
     }
   }
   ctx.logger.info({ projects: DEMO_PROJECTS.length }, 'demo projects created');

@@ -28,7 +28,13 @@ export const KINDS: Kind[] = [
   { mime: 'application/gpx+xml', label: 'GPX track', ext: ['gpx', 'xml'], claims: ['application/gpx', ...XML_CLAIMS], text: true },
   { mime: 'application/vnd.google-earth.kml+xml', label: 'KML', ext: ['kml', 'xml'], claims: XML_CLAIMS, text: true },
   { mime: 'application/vnd.google-earth.kmz', label: 'KMZ', ext: ['kmz'], claims: ZIP_CLAIMS },
-  { mime: 'application/geo+json', label: 'GeoJSON', ext: ['geojson', 'json'], claims: ['application/json', 'application/vnd.geo+json'], text: true },
+  {
+    mime: 'application/geo+json',
+    label: 'GeoJSON',
+    ext: ['geojson', 'json'],
+    claims: ['application/json', 'application/vnd.geo+json'],
+    text: true,
+  },
   { mime: 'application/xml', label: 'XML', ext: ['xml'], claims: ['text/xml'], text: true },
   { mime: 'application/json', label: 'JSON', ext: ['json'], claims: ['text/json'], text: true },
   {
@@ -135,7 +141,17 @@ async function sniffZip(file: string, size: number, head: Uint8Array): Promise<s
   return null;
 }
 
-const GEOJSON_TYPES = new Set(['FeatureCollection', 'Feature', 'Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection']);
+const GEOJSON_TYPES = new Set([
+  'FeatureCollection',
+  'Feature',
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
+]);
 
 async function sniffText(file: string, size: number, head: Uint8Array, ext: string): Promise<string | null> {
   let text: string;
@@ -145,24 +161,33 @@ async function sniffText(file: string, size: number, head: Uint8Array, ext: stri
   } catch {
     return null;
   }
-  if (text.includes('\u0000')) return null;
-  // Other control characters than tab, newline, carriage return, form feed: not a text document.
-  if (/[\u0001-\u0008\u000e-\u001a\u001c-\u001f\u007f]/.test(text)) return null;
+  // Other control characters than tab, newline, form feed, carriage return and escape: not a text document.
+  for (let i = 0; i < Math.min(text.length, HEAD); i++) {
+    const ch = text.charCodeAt(i);
+    if ((ch < 0x20 && ch !== 0x09 && ch !== 0x0a && ch !== 0x0c && ch !== 0x0d && ch !== 0x1b) || ch === 0x7f) return null;
+  }
   const t = text.replace(/^\uFEFF/, '').trimStart();
   if (t.startsWith('<')) {
     const lower = t.slice(0, 4096).toLowerCase();
     // Markup a browser would run: never stored (HTML, SVG, XHTML).
-    if (/<(!doctype\s+html|html[\s>]|svg[\s>]|script[\s>])/.test(lower) || /xmlns\s*=\s*["']http:\/\/www\.w3\.org\/(1999\/xhtml|2000\/svg)/.test(lower)) return null;
+    if (
+      /<(!doctype\s+html|html[\s>]|svg[\s>]|script[\s>])/.test(lower) ||
+      /xmlns\s*=\s*["']http:\/\/www\.w3\.org\/(1999\/xhtml|2000\/svg)/.test(lower)
+    )
+      return null;
     if (/<gpx[\s>]/.test(lower)) return 'application/gpx+xml';
     if (/<kml[\s>]/.test(lower)) return 'application/vnd.google-earth.kml+xml';
     if (/^<(\?xml|[a-z_][\w.:-]*[\s>/])/i.test(t)) return 'application/xml';
   }
   if (t.startsWith('{') || t.startsWith('[')) {
     if (size <= FULL_JSON_PARSE_LIMIT) {
-      const all = size <= head.length ? t : new TextDecoder('utf-8', { fatal: false }).decode(await fsp.readFile(file)).replace(/^\uFEFF/, '');
+      const all =
+        size <= head.length ? t : new TextDecoder('utf-8', { fatal: false }).decode(await fsp.readFile(file)).replace(/^\uFEFF/, '');
       try {
         const v = JSON.parse(all) as { type?: unknown };
-        return v && typeof v === 'object' && !Array.isArray(v) && typeof v.type === 'string' && GEOJSON_TYPES.has(v.type) ? 'application/geo+json' : 'application/json';
+        return v && typeof v === 'object' && !Array.isArray(v) && typeof v.type === 'string' && GEOJSON_TYPES.has(v.type)
+          ? 'application/geo+json'
+          : 'application/json';
       } catch {
         /* not JSON: plain text below */
       }
@@ -188,7 +213,11 @@ export async function sniffFile(file: string, size: number, name = ''): Promise<
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return sniffZip(file, size, head);
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     // Compound File (Office 97–2003): the container does not say which; the extension picks one.
-    const byExt: Record<string, string> = { doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint' };
+    const byExt: Record<string, string> = {
+      doc: 'application/msword',
+      xls: 'application/vnd.ms-excel',
+      ppt: 'application/vnd.ms-powerpoint',
+    };
     return byExt[ext] ?? null;
   }
   return sniffText(file, size, head, ext);
@@ -213,7 +242,8 @@ export function claimFits(sniffed: string, claimedType: string, name: string): b
   const kind = BY_MIME.get(sniffed);
   if (!kind) return false;
   const claim = bareType(claimedType);
-  const claimOk = GENERIC_CLAIMS.has(claim) || claim === kind.mime || kind.claims.includes(claim) || (kind.text === true && claim === 'text/plain');
+  const claimOk =
+    GENERIC_CLAIMS.has(claim) || claim === kind.mime || kind.claims.includes(claim) || (kind.text === true && claim === 'text/plain');
   if (!claimOk) return false;
   const ext = extensionOf(name);
   if (!ext || !KNOWN_EXT.has(ext)) return true;

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
 
@@ -93,12 +95,13 @@ export class LocalStorage implements ObjectStorage {
   close() {}
 }
 
-type S3Module = typeof import('@aws-sdk/client-s3');
+// Loaded on first use: the SDK is large and local storage never needs it.
+type S3Module = typeof import('@aws-sdk/client-s3'); // eslint-disable-line @typescript-eslint/consistent-type-imports
 
 /** Objects in an S3-compatible bucket (AWS S3, MinIO, Garage, R2, s3rver…), path-style addressing. */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
-  private client: import('@aws-sdk/client-s3').S3Client | null = null;
+  private client: S3Client | null = null;
   private sdk: S3Module | null = null;
 
   constructor(readonly options: NonNullable<Config['s3']>) {}
@@ -193,7 +196,7 @@ export async function streamToFile(
   limit: number,
   onChunk?: (chunk: Uint8Array) => void,
 ): Promise<{ size: number } | { tooLarge: true }> {
-  const source = body instanceof Readable ? body : Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
+  const source = body instanceof Readable ? body : Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
   let size = 0;
   let tooLarge = false;
   const counter = async function* (src: AsyncIterable<Uint8Array>) {
