@@ -114,6 +114,10 @@ export class S3Storage implements ObjectStorage {
         ...(this.options.endpoint ? { endpoint: this.options.endpoint, forcePathStyle: true } : {}),
         credentials: { accessKeyId: this.options.accessKeyId, secretAccessKey: this.options.secretAccessKey },
         maxAttempts: 3,
+        // Checksums only where S3 requires them: the SDK's default (aws-chunked uploads with CRC
+        // trailers) is not understood by many S3-compatible servers, which then store the framing.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
       });
     }
     return { sdk: this.sdk, client: this.client };
