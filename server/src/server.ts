@@ -23,7 +23,11 @@ export interface RunningServer {
 }
 
 /** Open the database, migrate, seed, and create the app context (no listening). */
-export async function createContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), modules: ServerModule[] = defaultModules) {
+export async function createContext(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  modules: ServerModule[] = defaultModules,
+) {
   const database = await openDatabase(config.database);
   try {
     const applied = await migrate(database);

@@ -117,7 +117,13 @@ export const listProjectsQuery = z.object({
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(projectStatus).max(PROJECT_STATUSES.length))
     .optional(),
-  role: projectRole.optional(),
+  // One or several of the user's roles, comma-separated: ?role=owner,editor
+  role: z
+    .string()
+    .max(40)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(projectRole).max(PROJECT_ROLES.length))
+    .optional(),
   sort: z.enum(PROJECT_SORTS).default('updated'),
   order: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number({ message: 'a page number' }).int().min(1).max(100_000).default(1),

@@ -12,8 +12,18 @@ const role = z.enum(['user', 'admin']);
 
 const listQuery = z.object({
   q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-  page: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100000).default(1),
-  perPage: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+  page: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100000)
+    .default(1),
+  perPage: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(20),
   role: role.optional(),
 });
 
@@ -33,7 +43,11 @@ export async function sendInvite(auth: AuthService, user: UserRow, invitedBy: st
 /** Create an invited user (no password yet) and email them a link; 409 when the email exists. */
 export async function inviteUser(auth: AuthService, email: string, name: string, userRole: 'user' | 'admin', invitedBy: string) {
   if (await auth.findUserByEmail(email)) throw new HttpError(409, 'user_already_exists', 'A user with this email address already exists.');
-  const user = await auth.db.insertInto('users').values({ email, name, role: userRole, updated_at: new Date() }).returningAll().executeTakeFirstOrThrow();
+  const user = await auth.db
+    .insertInto('users')
+    .values({ email, name, role: userRole, updated_at: new Date() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await sendInvite(auth, user, invitedBy);
   return user;
 }
@@ -44,7 +58,12 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
   app.get('/api/admin/users', async (c) => {
     requireAdmin(c);
     const r = listQuery.safeParse(c.req.query());
-    if (!r.success) throw new HttpError(400, 'validation_error', `Invalid query: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!r.success)
+      throw new HttpError(
+        400,
+        'validation_error',
+        `Invalid query: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const { q, page, perPage } = r.data;
     let base = db.selectFrom('users');
     if (q) {
@@ -76,10 +95,13 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
         emailConfirmed: z.boolean().optional(),
       }),
     );
-    if ((!b.email && !b.phone) || !b.password) throw new HttpError(400, 'validation_failed', 'You must provide either an email or phone number and a password');
+    if ((!b.email && !b.phone) || !b.password)
+      throw new HttpError(400, 'validation_failed', 'You must provide either an email or phone number and a password');
     assertStrongPassword(b.password, [b.email, b.name]);
-    if (b.email && (await auth.findUserByEmail(b.email))) throw new HttpError(409, 'user_already_exists', 'A user with this email address already exists.');
-    if (b.phone && (await auth.findUserByPhone(b.phone))) throw new HttpError(409, 'user_already_exists', 'A user with this phone number already exists.');
+    if (b.email && (await auth.findUserByEmail(b.email)))
+      throw new HttpError(409, 'user_already_exists', 'A user with this email address already exists.');
+    if (b.phone && (await auth.findUserByPhone(b.phone)))
+      throw new HttpError(409, 'user_already_exists', 'A user with this phone number already exists.');
     const now = new Date();
     const user = await db
       .insertInto('users')
@@ -124,7 +146,11 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
     requireAdmin(c);
     const user = await auth.findUser(param(c, 'id'));
     if (!user) throw new HttpError(404, 'user_not_found', 'No such user');
-    const sessions = await db.selectFrom('sessions').select(db.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const sessions = await db
+      .selectFrom('sessions')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     return c.json({ user: { ...(await auth.publicUser(user)), banReason: user.ban_reason, activeSessions: Number(sessions.n) } });
   });
 
@@ -201,9 +227,17 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
         reason: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
       }),
     );
-    const pending = await db.selectFrom('access_requests').select('id').where('email', '=', b.email).where('status', '=', 'pending').executeTakeFirst();
+    const pending = await db
+      .selectFrom('access_requests')
+      .select('id')
+      .where('email', '=', b.email)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     if (!pending && !(await auth.findUserByEmail(b.email))) {
-      await db.insertInto('access_requests').values({ name: b.name, email: b.email, reason: b.reason ?? '' }).execute();
+      await db
+        .insertInto('access_requests')
+        .values({ name: b.name, email: b.email, reason: b.reason ?? '' })
+        .execute();
       auth.ctx.logger.info({ email: b.email }, 'access request received');
     }
     // Same answer whether or not an account or a pending request already exists.
@@ -219,7 +253,12 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
         perPage: z.coerce.number().int().min(1).max(100).default(20),
       })
       .safeParse(c.req.query());
-    if (!r.success) throw new HttpError(400, 'validation_error', `Invalid query: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!r.success)
+      throw new HttpError(
+        400,
+        'validation_error',
+        `Invalid query: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     let base = db.selectFrom('access_requests');
     if (r.data.status !== 'all') base = base.where('status', '=', r.data.status);
     const total = await base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -49,13 +49,21 @@ export const authModule: ServerModule = {
     await auth.loadSecret();
     if (ctx.config.ADMIN_EMAIL) {
       const email = ctx.config.ADMIN_EMAIL.toLowerCase();
-      const r = await ctx.db.updateTable('users').set({ role: 'admin', updated_at: new Date() }).where('email', '=', email).where('role', '!=', 'admin').executeTakeFirst();
+      const r = await ctx.db
+        .updateTable('users')
+        .set({ role: 'admin', updated_at: new Date() })
+        .where('email', '=', email)
+        .where('role', '!=', 'admin')
+        .executeTakeFirst();
       if (Number(r.numUpdatedRows)) ctx.logger.info({ email }, 'ADMIN_EMAIL: promoted the existing account to admin');
     }
     // Housekeeping: drop expired sessions, challenges and tokens.
     await ctx.db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
     await ctx.db.deleteFrom('mfa_challenges').where('expires_at', '<', new Date()).execute();
-    await ctx.db.deleteFrom('auth_tokens').where('expires_at', '<', new Date(Date.now() - 7 * 24 * 3600_000)).execute();
+    await ctx.db
+      .deleteFrom('auth_tokens')
+      .where('expires_at', '<', new Date(Date.now() - 7 * 24 * 3600_000))
+      .execute();
   },
 
   register(app, ctx) {
@@ -65,7 +73,10 @@ export const authModule: ServerModule = {
       requestService.set(c.req.raw, auth);
       await next();
     });
-    app.use('/api/*', csrfMiddleware(() => auth.secret, new URL(ctx.config.publicUrl).origin));
+    app.use(
+      '/api/*',
+      csrfMiddleware(() => auth.secret, new URL(ctx.config.publicUrl).origin),
+    );
     registerAuthRoutes(app, auth);
     registerAdminRoutes(app, auth);
     registerOidcRoutes(app, auth);
@@ -79,7 +90,14 @@ export const authModule: ServerModule = {
         const now = new Date();
         await ctx.db
           .insertInto('users')
-          .values({ email: a.email, name: a.name, role: a.role, password_hash: await hashPassword(a.password), email_verified_at: now, updated_at: now })
+          .values({
+            email: a.email,
+            name: a.name,
+            role: a.role,
+            password_hash: await hashPassword(a.password),
+            email_verified_at: now,
+            updated_at: now,
+          })
           .onConflict((oc) => oc.column('email').doNothing())
           .execute();
       }

@@ -98,10 +98,24 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
     const raw = getCookie(c, STATE_COOKIE) ?? '';
     deleteCookie(c, STATE_COOKIE, { path: '/api/auth/oidc' });
     const [payload, sig] = raw.split('.');
-    if (c.req.query('error')) return fail(c, c.req.query('error')!.slice(0, 64), (c.req.query('error_description') ?? 'The provider refused the sign-in.').slice(0, 300));
-    if (!payload || !sig || !safeEqual(sig, hmac(auth.secret, `oidc:${payload}`))) return fail(c, 'invalid_state', 'The sign-in attempt expired. Try again.');
-    const st = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { state: string; nonce: string; verifier: string; redirect: string; remember: boolean; at: number };
-    if (st.state !== c.req.query('state') || Date.now() - st.at > 600_000) return fail(c, 'invalid_state', 'The sign-in attempt expired. Try again.');
+    if (c.req.query('error'))
+      return fail(
+        c,
+        c.req.query('error')!.slice(0, 64),
+        (c.req.query('error_description') ?? 'The provider refused the sign-in.').slice(0, 300),
+      );
+    if (!payload || !sig || !safeEqual(sig, hmac(auth.secret, `oidc:${payload}`)))
+      return fail(c, 'invalid_state', 'The sign-in attempt expired. Try again.');
+    const st = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      state: string;
+      nonce: string;
+      verifier: string;
+      redirect: string;
+      remember: boolean;
+      at: number;
+    };
+    if (st.state !== c.req.query('state') || Date.now() - st.at > 600_000)
+      return fail(c, 'invalid_state', 'The sign-in attempt expired. Try again.');
     const code = c.req.query('code');
     if (!code || code.length > 2000) return fail(c, 'invalid_request', 'The provider did not return an authorization code.');
     try {
@@ -129,14 +143,23 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
       }
       let profile: Record<string, unknown> = claims;
       if (doc.userinfo_endpoint && tokens.access_token) {
-        const ui = await fetch(doc.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.access_token}` }, signal: AbortSignal.timeout(10_000) });
+        const ui = await fetch(doc.userinfo_endpoint, {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+          signal: AbortSignal.timeout(10_000),
+        });
         if (ui.ok) profile = { ...claims, ...((await ui.json()) as Record<string, unknown>), sub: claims.sub };
       }
       const subject = String(profile.sub ?? '');
       const email = typeof profile.email === 'string' ? profile.email.toLowerCase() : null;
       const emailVerified = profile.email_verified === true || profile.email_verified === 'true';
       if (!subject) return fail(c, 'invalid_id_token', 'The provider did not identify the user.');
-      const user = await findOrCreate(auth, subject, email, emailVerified, typeof profile.name === 'string' ? profile.name.slice(0, 100) : '');
+      const user = await findOrCreate(
+        auth,
+        subject,
+        email,
+        emailVerified,
+        typeof profile.name === 'string' ? profile.name.slice(0, 100) : '',
+      );
       if (!user) return fail(c, 'identity_already_exists', 'An account with this email exists. Sign in with your password first.');
       if (user.banned) return fail(c, 'user_banned', 'This account is suspended.');
       await auth.createSession(c, user, st.remember, 'oidc');
@@ -148,9 +171,20 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
   });
 }
 
-async function findOrCreate(auth: AuthService, subject: string, email: string | null, emailVerified: boolean, name: string): Promise<UserRow | null> {
+async function findOrCreate(
+  auth: AuthService,
+  subject: string,
+  email: string | null,
+  emailVerified: boolean,
+  name: string,
+): Promise<UserRow | null> {
   const db = auth.db;
-  const identity = await db.selectFrom('user_identities').select('user_id').where('provider', '=', 'oidc').where('subject', '=', subject).executeTakeFirst();
+  const identity = await db
+    .selectFrom('user_identities')
+    .select('user_id')
+    .where('provider', '=', 'oidc')
+    .where('subject', '=', subject)
+    .executeTakeFirst();
   if (identity) return (await auth.findUser(identity.user_id)) ?? null;
   let user = email ? await auth.findUserByEmail(email) : undefined;
   // Link to an existing account only when the provider vouches for the email address.
@@ -160,7 +194,13 @@ async function findOrCreate(auth: AuthService, subject: string, email: string | 
     const now = new Date();
     user = await db
       .insertInto('users')
-      .values({ email, name, email_verified_at: emailVerified ? now : null, updated_at: now, role: email === auth.ctx.config.ADMIN_EMAIL?.toLowerCase() ? 'admin' : 'user' })
+      .values({
+        email,
+        name,
+        email_verified_at: emailVerified ? now : null,
+        updated_at: now,
+        role: email === auth.ctx.config.ADMIN_EMAIL?.toLowerCase() ? 'admin' : 'user',
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

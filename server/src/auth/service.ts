@@ -32,7 +32,13 @@ export const TOKEN_TTL: Record<string, number> = {
 };
 
 export function tooMany(retryAfter: number, message = 'Too many attempts. Try again later.'): HttpError {
-  return new HttpError(429, 'over_request_rate_limit', `${message} Retry in ${retryAfter} s.`, { retryAfter }, { 'Retry-After': String(retryAfter) });
+  return new HttpError(
+    429,
+    'over_request_rate_limit',
+    `${message} Retry in ${retryAfter} s.`,
+    { retryAfter },
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 export interface PublicUser {
@@ -172,7 +178,12 @@ export class AuthService {
   }
 
   async hasVerifiedFactor(userId: string) {
-    const f = await this.db.selectFrom('mfa_factors').select('id').where('user_id', '=', userId).where('status', '=', 'verified').executeTakeFirst();
+    const f = await this.db
+      .selectFrom('mfa_factors')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'verified')
+      .executeTakeFirst();
     return Boolean(f);
   }
 
@@ -259,7 +270,14 @@ export class AuthService {
       }
       await this.db.updateTable('sessions').set(patch).where('id', '=', row.sid).execute();
     }
-    c.set('user', { id: row.id, email: row.email, phone: row.phone, name: row.name, role: row.role, emailVerified: row.email_verified_at !== null });
+    c.set('user', {
+      id: row.id,
+      email: row.email,
+      phone: row.phone,
+      name: row.name,
+      role: row.role,
+      emailVerified: row.email_verified_at !== null,
+    });
     c.set('session', { id: row.sid, authenticatedAt: new Date(row.authenticated_at), expiresAt, remember: row.remember });
   }
 
@@ -296,10 +314,23 @@ export class AuthService {
   async issueCode(kind: 'email_otp' | 'sms_otp', identifier: string, userId: string | null) {
     const code = randomCode();
     // A new code replaces older ones for the same identifier.
-    await this.db.updateTable('auth_tokens').set({ used_at: new Date() }).where('kind', '=', kind).where('identifier', '=', identifier).where('used_at', 'is', null).execute();
+    await this.db
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date() })
+      .where('kind', '=', kind)
+      .where('identifier', '=', identifier)
+      .where('used_at', 'is', null)
+      .execute();
     await this.db
       .insertInto('auth_tokens')
-      .values({ kind, identifier, user_id: userId, token_hash: hmac(this.secret, `${identifier}:${code}`), data: '{}', expires_at: new Date(Date.now() + TOKEN_TTL[kind]!) })
+      .values({
+        kind,
+        identifier,
+        user_id: userId,
+        token_hash: hmac(this.secret, `${identifier}:${code}`),
+        data: '{}',
+        expires_at: new Date(Date.now() + TOKEN_TTL[kind]!),
+      })
       .execute();
     return code;
   }
@@ -353,7 +384,13 @@ export class AuthService {
         .execute();
       return null;
     }
-    const used = await this.db.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).returningAll().executeTakeFirst();
+    const used = await this.db
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
     return used ?? null;
   }
 }
@@ -362,7 +399,14 @@ export function toUserVar(u: Pick<UserRow, 'id' | 'email' | 'phone' | 'name' | '
   return { id: u.id, email: u.email, phone: u.phone, name: u.name, role: u.role, emailVerified: u.email_verified_at !== null };
 }
 
-export function sessionJson(s: { id: string; created_at: Date; expires_at: Date; authenticated_at: Date; last_seen_at: Date; remember: boolean }) {
+export function sessionJson(s: {
+  id: string;
+  created_at: Date;
+  expires_at: Date;
+  authenticated_at: Date;
+  last_seen_at: Date;
+  remember: boolean;
+}) {
   return {
     id: s.id,
     createdAt: new Date(s.created_at).toISOString(),

@@ -23,11 +23,7 @@ export const phoneSchema = z
 export const passwordInput = z.string().max(1024, 'must be at most 1024 characters');
 export const nameSchema = z.string().trim().max(100, 'must be at most 100 characters');
 export const tokenSchema = z.string().min(1, 'is required').max(200, 'must be at most 200 characters');
-export const codeSchema = z
-  .string()
-  .trim()
-  .max(32, 'must be at most 32 characters')
-  .min(1, 'is required');
+export const codeSchema = z.string().trim().max(32, 'must be at most 32 characters').min(1, 'is required');
 export const uuidSchema = z.uuid('must be a UUID');
 
 /** Read a JSON object body and validate it (415/400 on wrong content type or JSON, 400 on shape). */
@@ -48,7 +44,10 @@ export function param(c: Context, name: string): string {
 
 /** Enforce the password policy; 422 weak_password with reasons. */
 export function assertStrongPassword(password: string, context: (string | null | undefined)[] = []) {
-  const reasons = passwordWeaknesses(password, context.filter((s): s is string => Boolean(s)));
+  const reasons = passwordWeaknesses(
+    password,
+    context.filter((s): s is string => Boolean(s)),
+  );
   if (reasons.length) throw new HttpError(422, 'weak_password', weakPasswordMessage(reasons), { reasons });
 }
 

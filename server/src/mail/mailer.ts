@@ -39,7 +39,10 @@ export class Mailer {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    this.ctx.logger.info({ messageId: row.id, channel: m.channel, to: m.to, kind: m.kind, smtp: Boolean(this.transport && m.channel === 'email') }, `mail: ${m.subject}`);
+    this.ctx.logger.info(
+      { messageId: row.id, channel: m.channel, to: m.to, kind: m.kind, smtp: Boolean(this.transport && m.channel === 'email') },
+      `mail: ${m.subject}`,
+    );
     if (this.transport && m.channel === 'email') {
       const html = `<p>${escapeHtml(m.body).replace(/\n/g, '<br>')}</p>${(m.links ?? [])
         .map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`)

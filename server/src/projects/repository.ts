@@ -133,7 +133,7 @@ export async function listProjects(db: Db, userId: string, q: z.output<typeof li
     let b = db
       .selectFrom('projects as p')
       .innerJoin('project_members as m', (j) => j.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId));
-    if (q.role) b = b.where('m.role', '=', q.role);
+    if (q.role && q.role.length) b = b.where('m.role', 'in', q.role as ProjectRole[]);
     if (q.q) {
       const like = escapeLike(q.q);
       b = b.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('p.description', 'ilike', like), eb('p.place_name', 'ilike', like)]));

@@ -55,7 +55,13 @@ export async function upload(
   };
   const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers, body: bytes as unknown as RequestInit['body'] };
   if (!(bytes instanceof Buffer)) init.duplex = 'half';
-  return t.app.request(`/api/projects/${projectId}/documents?name=${encodeURIComponent(name)}`, init);
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(name);
+  } catch {
+    encoded = '%ED%A0%80'; // a lone surrogate: sent as the raw (invalid) UTF-8 a client could send
+  }
+  return t.app.request(`/api/projects/${projectId}/documents?name=${encoded}`, init);
 }
 
 export async function errorOf(res: Response) {
