@@ -62,7 +62,7 @@ describe('projects in the browser', () => {
     await page.getByText('Give the project a name.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/projects/add');
     const name = `Relay race ${Date.now().toString(36)}`;
-    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Description').fill('Course and volunteers for the club relay.');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL('**/dashboard/projects/add/docs');
@@ -72,12 +72,12 @@ describe('projects in the browser', () => {
     ]);
     await expect.poll(() => page.getByTestId('draft-files').getByRole('listitem').count()).toBe(2);
     // Reload in the middle: name and both files are still in the draft.
-    await page.waitForTimeout(400); // the draft is saved 250 ms after the last change
+    await page.getByTestId('draft-state').filter({ hasText: 'Draft saved' }).waitFor();
     await page.reload();
     await expect.poll(() => page.getByTestId('draft-files').getByRole('listitem').count()).toBe(2);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/dashboard/projects/add');
-    expect(await page.getByLabel('Name').inputValue()).toBe(name);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL('**/dashboard/projects/add/status');
@@ -154,7 +154,7 @@ describe('projects in the browser', () => {
     await expect.poll(async () => (await table.getByRole('row').nth(1).textContent()) ?? '').toContain(`${tag} 12`);
     expect(new URL(page.url()).searchParams.get('order')).toBe('desc');
     // Filter by status through the faceted filter.
-    await page.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('button', { name: 'Status', exact: true }).click();
     await page.getByRole('menuitemcheckbox', { name: /Completed/ }).click();
     await page.keyboard.press('Escape');
     await page.getByTestId('page-indicator').filter({ hasText: 'Page 1 of 1' }).waitFor();
@@ -176,8 +176,8 @@ describe('projects in the browser', () => {
       const pages: [string, (p: Page) => Promise<unknown>][] = [
         ['/dashboard/projects', (p) => p.getByTestId('project-card').first().waitFor()],
         ['/dashboard/projects/list', (p) => p.getByRole('table', { name: 'Projects' }).getByRole('link').first().waitFor()],
-        ['/dashboard/projects/add', (p) => p.getByLabel('Name').waitFor()],
-        ['/dashboard/projects/add-one', (p) => p.getByLabel('Name').waitFor()],
+        ['/dashboard/projects/add', (p) => p.getByLabel('Name', { exact: true }).waitFor()],
+        ['/dashboard/projects/add-one', (p) => p.getByLabel('Name', { exact: true }).waitFor()],
         [`/dashboard/projects/view?id=${list[0]!.id}`, (p) => p.getByTestId('activity').getByRole('listitem').first().waitFor()],
       ];
       for (const [path, ready] of pages) {

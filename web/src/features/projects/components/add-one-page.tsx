@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useCreateProject } from '../api/create-project';
+import { draftBlob, toDraftFile } from '../lib/draft';
 import { formatBytes } from '../lib/status';
 import { Dropzone } from './dropzone';
 import { LocationPicker } from './location-picker';
@@ -39,7 +40,7 @@ export function AddOnePage({ onCreated }: { onCreated: (id: string) => void }) {
         cover: { color: draft.color, emoji: draft.emoji },
       });
       const ok = await queue.add(
-        draft.files.map((f) => ({ blob: f.blob, name: f.name })),
+        draft.files.map((f) => ({ blob: draftBlob(f), name: f.name })),
         p.id,
       );
       await discard();
@@ -86,14 +87,7 @@ export function AddOnePage({ onCreated }: { onCreated: (id: string) => void }) {
             </CardHeader>
             <CardContent className="grid gap-3">
               <Dropzone
-                onFiles={(files) =>
-                  update({
-                    files: [
-                      ...draft.files,
-                      ...files.map((f) => ({ id: crypto.randomUUID(), name: f.name, type: f.type, size: f.size, blob: f })),
-                    ],
-                  })
-                }
+                onFiles={(files) => void Promise.all(files.map(toDraftFile)).then((added) => update({ files: [...draft.files, ...added] }))}
                 disabled={busy}
               />
               {draft.files.length > 0 && (

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useCreateProject } from '../api/create-project';
-import type { DraftFile } from '../lib/draft';
+import { draftBlob, toDraftFile } from '../lib/draft';
 import { formatBytes, PROJECT_STATUS_LABELS } from '../lib/status';
 import { Dropzone } from './dropzone';
 import { LocationPicker } from './location-picker';
@@ -41,7 +41,7 @@ export function AddProjectWizard({
   go: (s: WizardStep) => void;
   onCreated: (id: string) => void;
 }) {
-  const { draft, loaded, update, flush, discard } = useProjectDraft(DRAFT_KEY);
+  const { draft, loaded, saveState, update, flush, discard } = useProjectDraft(DRAFT_KEY);
   // Errors show once Next was tried on this step.
   const [touchedStep, setTouchedStep] = useState<WizardStep | null>(null);
   const touched = touchedStep === step;
@@ -84,7 +84,7 @@ export function AddProjectWizard({
       });
       setCreatedId(p.id);
       const results = await queue.add(
-        draft.files.map((f) => ({ blob: f.blob, name: f.name })),
+        draft.files.map((f) => ({ blob: draftBlob(f), name: f.name })),
         p.id,
       );
       await discard();
@@ -97,8 +97,8 @@ export function AddProjectWizard({
     }
   };
 
-  const addFiles = (files: File[]) => {
-    const added: DraftFile[] = files.map((f) => ({ id: crypto.randomUUID(), name: f.name, type: f.type, size: f.size, blob: f }));
+  const addFiles = async (files: File[]) => {
+    const added = await Promise.all(files.map(toDraftFile));
     update({ files: [...draft.files, ...added] });
   };
 
@@ -224,7 +224,7 @@ export function AddProjectWizard({
           )}
         </CardContent>
         <CardFooter className="flex flex-wrap justify-between gap-2">
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Button variant="outline" disabled={index === 0 || busy} onClick={() => void flush().then(() => go(WIZARD_STEPS[index - 1]!))}>
               <ArrowLeft aria-hidden className="rtl:rotate-180" /> Back
             </Button>
@@ -240,6 +240,15 @@ export function AddProjectWizard({
             >
               Discard draft
             </Button>
+            <span className="text-muted-foreground text-xs" aria-live="polite" data-testid="draft-state">
+              {!loaded
+                ? ''
+                : saveState === 'saving'
+                  ? 'Saving draft…'
+                  : saveState === 'error'
+                    ? 'The draft could not be saved in this browser'
+                    : 'Draft saved'}
+            </span>
           </div>
           <Button onClick={() => void next()} disabled={!loaded || busy || createdId !== null}>
             {index === WIZARD_STEPS.length - 1 ? (

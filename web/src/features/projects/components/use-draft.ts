@@ -5,6 +5,8 @@ import { EMPTY_DRAFT, clearDraft, loadDraft, saveDraft, type ProjectDraft } from
 export function useProjectDraft(key: string) {
   const [draft, setDraft] = useState<ProjectDraft>(EMPTY_DRAFT);
   const [loaded, setLoaded] = useState(false);
+  /** 'saved' once the last change is in IndexedDB, 'saving' until then, 'error' when it failed. */
+  const [saveState, setSaveState] = useState<'saved' | 'saving' | 'error'>('saved');
   const latest = useRef(draft);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -24,7 +26,13 @@ export function useProjectDraft(key: string) {
   const flush = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    return saveDraft(key, latest.current).catch(() => undefined);
+    const snapshot = latest.current;
+    return saveDraft(key, snapshot).then(
+      () => {
+        if (latest.current === snapshot) setSaveState('saved');
+      },
+      () => setSaveState('error'),
+    );
   }, [key]);
 
   useEffect(() => {
@@ -40,6 +48,7 @@ export function useProjectDraft(key: string) {
     (patch: Partial<ProjectDraft>) => {
       latest.current = { ...latest.current, ...patch };
       setDraft(latest.current);
+      setSaveState('saving');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), 250);
     },
@@ -54,5 +63,5 @@ export function useProjectDraft(key: string) {
     await clearDraft(key).catch(() => undefined);
   }, [key]);
 
-  return { draft, loaded, update, flush, discard };
+  return { draft, loaded, saveState, update, flush, discard };
 }

@@ -8,8 +8,16 @@ export interface DraftFile {
   name: string;
   type: string;
   size: number;
-  blob: Blob;
+  /** The file's bytes (an ArrayBuffer: it clones into IndexedDB in every browser mode, Blobs do not). */
+  bytes: ArrayBuffer;
 }
+
+/** A draft file from a picked or dropped file (reads its bytes). */
+export async function toDraftFile(f: File): Promise<DraftFile> {
+  return { id: crypto.randomUUID(), name: f.name, type: f.type, size: f.size, bytes: await f.arrayBuffer() };
+}
+
+export const draftBlob = (f: DraftFile) => new Blob([f.bytes], { type: f.type });
 
 export interface ProjectDraft {
   name: string;
