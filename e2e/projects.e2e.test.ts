@@ -14,6 +14,9 @@ const GPX = Buffer.from(
   '<?xml version="1.0"?>\n<gpx version="1.1" creator="e2e"><trk><trkseg><trkpt lat="42.5" lon="1.5"/></trkseg></trk></gpx>\n',
 );
 
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 200 });
+
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/help');
   const status = await page.evaluate(async (cred) => {
@@ -70,11 +73,11 @@ describe('projects in the browser', () => {
       { name: 'Course plan.pdf', mimeType: 'application/pdf', buffer: PDF },
       { name: 'relay.gpx', mimeType: '', buffer: GPX },
     ]);
-    await expect.poll(() => page.getByTestId('draft-files').getByRole('listitem').count()).toBe(2);
+    await poll(() => page.getByTestId('draft-files').getByRole('listitem').count()).toBe(2);
     // Reload in the middle: name and both files are still in the draft.
     await page.getByTestId('draft-state').filter({ hasText: 'Draft saved' }).waitFor();
     await page.reload();
-    await expect.poll(() => page.getByTestId('draft-files').getByRole('listitem').count()).toBe(2);
+    await poll(() => page.getByTestId('draft-files').getByRole('listitem').count()).toBe(2);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/dashboard/projects/add');
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
@@ -97,7 +100,7 @@ describe('projects in the browser', () => {
     await page.waitForURL('**/dashboard/projects/view?id=*', { timeout: 60_000 });
     const projectId = new URL(page.url()).searchParams.get('id')!;
     await page.getByRole('heading', { level: 1, name }).waitFor();
-    await expect.poll(() => page.getByTestId('document-list').getByRole('listitem').count()).toBe(2);
+    await poll(() => page.getByTestId('document-list').getByRole('listitem').count()).toBe(2);
     expect(await page.getByTestId('document-list').textContent()).toContain('Course plan.pdf');
     expect(await page.title()).toBe('Project Map Editor');
 
@@ -122,7 +125,7 @@ describe('projects in the browser', () => {
     await other.page.getByRole('link', { name }).waitFor();
     await other.context.close();
     await context.close();
-  });
+  }, 300_000);
 
   it('the list view paginates, sorts and filters through the URL (reload keeps the view)', async () => {
     const { page, context } = await newPage(browser);
@@ -151,18 +154,18 @@ describe('projects in the browser', () => {
     await page.getByRole('button', { name: /^Name:/ }).click();
     await page.getByRole('menuitem', { name: 'Descending' }).click();
     await page.getByTestId('page-indicator').filter({ hasText: 'Page 1 of 2' }).waitFor();
-    await expect.poll(async () => (await table.getByRole('row').nth(1).textContent()) ?? '').toContain(`${tag} 12`);
+    await poll(async () => (await table.getByRole('row').nth(1).textContent()) ?? '').toContain(`${tag} 12`);
     expect(new URL(page.url()).searchParams.get('order')).toBe('desc');
     // Filter by status through the faceted filter.
     await page.getByRole('button', { name: 'Status', exact: true }).click();
     await page.getByRole('menuitemcheckbox', { name: /Completed/ }).click();
     await page.keyboard.press('Escape');
     await page.getByTestId('page-indicator').filter({ hasText: 'Page 1 of 1' }).waitFor();
-    await expect.poll(() => table.getByRole('row').count()).toBe(5); // header + 4 completed
+    await poll(() => table.getByRole('row').count()).toBe(5); // header + 4 completed
     await page.reload();
-    await expect.poll(() => table.getByRole('row').count()).toBe(5);
+    await poll(() => table.getByRole('row').count()).toBe(5);
     await context.close();
-  });
+  }, 300_000);
 
   it('has no serious or critical axe violations on the projects pages, light and dark', async () => {
     const problems: string[] = [];
@@ -201,5 +204,5 @@ describe('projects in the browser', () => {
       await context.close();
     }
     expect(problems).toEqual([]);
-  });
+  }, 300_000);
 });
