@@ -68,7 +68,7 @@ export function ActivityPanel({ projectId }: { projectId: string }) {
                 <bdi>{describeActivity(a)}</bdi>
               </span>
               <time dateTime={a.at} className="text-muted-foreground shrink-0 text-xs" title={new Date(a.at).toLocaleString()}>
-                {relativeTime(a.at)}
+                <bdi>{relativeTime(a.at)}</bdi>
               </time>
             </li>
           ))}

@@ -59,7 +59,7 @@ export function DocumentsPanel({ projectId, canEdit }: { projectId: string; canE
               <span className="grid min-w-0 flex-1">
                 <bdi className="truncate font-medium">{d.name}</bdi>
                 <span className="text-muted-foreground text-xs">
-                  {formatBytes(d.sizeBytes)} · {d.uploadedBy?.name ?? 'Someone'} · {formatDate(d.createdAt)}
+                  <bdi>{formatBytes(d.sizeBytes)}</bdi> · {d.uploadedBy?.name ?? 'Someone'} · <bdi>{formatDate(d.createdAt)}</bdi>
                 </span>
               </span>
               <Button variant="ghost" size="icon" className="size-8" asChild>

@@ -53,7 +53,7 @@ export function InvitationPage({
             </CardTitle>
             <CardDescription>
               <bdi>{inv.invitedBy?.name ?? 'Someone'}</bdi> invited you as {ROLE_LABELS[inv.role].toLowerCase()}:{' '}
-              {ROLE_HELP[inv.role].toLowerCase()} Valid until {formatDate(inv.expiresAt)}.
+              {ROLE_HELP[inv.role].toLowerCase()} Valid until <bdi>{formatDate(inv.expiresAt)}</bdi>.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">

@@ -56,7 +56,7 @@ export function MembersPanel({ projectId, role, onLeft }: { projectId: string; r
                   <bdi>{m.name}</bdi> {m.you && <span className="text-muted-foreground font-normal">(you)</span>}
                 </span>
                 <span className="text-muted-foreground truncate text-xs">
-                  <bdi>{m.email}</bdi> · since {formatDate(m.joinedAt)}
+                  <bdi>{m.email}</bdi> · since <bdi>{formatDate(m.joinedAt)}</bdi>
                 </span>
               </span>
               {isOwner && !m.you ? (

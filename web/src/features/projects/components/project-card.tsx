@@ -50,7 +50,7 @@ export function ProjectCard({ project: p }: { project: ProjectSummary }) {
             <span className="sr-only">Documents:</span> {p.documentCount}
           </span>
           <span>{ROLE_LABELS[p.role]}</span>
-          <span>{relativeTime(p.updatedAt)}</span>
+          <bdi>{relativeTime(p.updatedAt)}</bdi>
         </span>
       </CardFooter>
     </Card>

@@ -267,7 +267,7 @@ export function ProjectViewPage({ id, onGone }: { id: string; onGone: () => void
                 <Calendar aria-hidden className="size-4" /> Created
               </dt>
               <dd>
-                {formatDate(p.createdAt)}
+                <bdi>{formatDate(p.createdAt)}</bdi>
                 {p.createdBy && (
                   <>
                     {' '}
@@ -277,7 +277,7 @@ export function ProjectViewPage({ id, onGone }: { id: string; onGone: () => void
               </dd>
               <dt className="text-muted-foreground">Updated</dt>
               <dd>
-                {relativeTime(p.updatedAt)}
+                <bdi>{relativeTime(p.updatedAt)}</bdi>
                 {p.updatedBy && (
                   <>
                     {' '}

@@ -87,14 +87,18 @@ const columns: ColumnDef<ProjectSummary>[] = [
     accessorKey: 'createdAt',
     meta: { title: 'Created', className: 'hidden xl:table-cell' },
     header: ({ column }) => <DataTableColumnHeader column={column} title="Created" />,
-    cell: ({ row }) => formatDate(row.original.createdAt),
+    cell: ({ row }) => <bdi>{formatDate(row.original.createdAt)}</bdi>,
   },
   {
     id: 'updated',
     accessorKey: 'updatedAt',
     meta: { title: 'Updated' },
     header: ({ column }) => <DataTableColumnHeader column={column} title="Updated" />,
-    cell: ({ row }) => <time dateTime={row.original.updatedAt}>{relativeTime(row.original.updatedAt)}</time>,
+    cell: ({ row }) => (
+      <time dateTime={row.original.updatedAt}>
+        <bdi>{relativeTime(row.original.updatedAt)}</bdi>
+      </time>
+    ),
   },
 ];
 
