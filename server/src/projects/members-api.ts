@@ -117,13 +117,11 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
     const target = parseParam(userIdSchema, c.req.param('userId'), 'user id', 'userId');
     const body = parseOr400(changeRoleBody, await readJson(c), 'member');
     const result = await db.transaction().execute(async (trx) => {
-      // Lock the project's members: two owners demoting each other at once cannot both succeed.
-      const members = await trx
-        .selectFrom('project_members')
-        .select(['user_id', 'role'])
-        .where('project_id', '=', projectId)
-        .forUpdate()
-        .execute();
+      // Lock the project row: membership changes of one project run one after the other, so two
+      // owners demoting each other at once cannot both succeed (locking the member rows instead
+      // takes them in different orders and deadlocks on PostgreSQL).
+      await trx.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().executeTakeFirst();
+      const members = await trx.selectFrom('project_members').select(['user_id', 'role']).where('project_id', '=', projectId).execute();
       const current = members.find((m) => m.user_id === target);
       if (!current) throw notFound('Member not found');
       if (current.role === body.role) return current.role;
@@ -152,12 +150,8 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
     const leaving = target === user.id;
     if (!leaving) await requireProjectRole(db, c, projectId, 'owner');
     await db.transaction().execute(async (trx) => {
-      const members = await trx
-        .selectFrom('project_members')
-        .select(['user_id', 'role'])
-        .where('project_id', '=', projectId)
-        .forUpdate()
-        .execute();
+      await trx.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().executeTakeFirst();
+      const members = await trx.selectFrom('project_members').select(['user_id', 'role']).where('project_id', '=', projectId).execute();
       const current = members.find((m) => m.user_id === target);
       if (!current) throw notFound('Member not found');
       if (current.role === 'owner' && members.filter((m) => m.role === 'owner').length <= 1) throw lastOwner();
