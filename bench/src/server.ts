@@ -7,21 +7,22 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { waitForLine } from './built-server.ts';
+import { seedProjectsForBench } from './projects-seed.ts';
 import { printTable } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
-async function measure(url: string) {
-  await autocannon({ url, connections: 10, duration: 1 }); // warm-up
-  const r = await autocannon({ url, connections: 50, pipelining: 1, duration: DURATION });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+async function measure(url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, headers, connections: 10, duration: 1 }); // warm-up
+  const r = await autocannon({ url, headers, connections: 50, pipelining: 1, duration: DURATION });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 export async function benchServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
   const ours = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'true', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const bare = spawn(
@@ -30,15 +31,23 @@ export async function benchServer() {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   try {
-    const oursUrl = `${await waitForLine(ours, /Waymark listening on (http:\/\/[\d.:]+)/)}/api/health`;
+    const oursBase = await waitForLine(ours, /Waymark listening on (http:\/\/[\d.:]+)/);
+    const oursUrl = `${oursBase}/api/health`;
     const barePort = await waitForLine(bare, /port (\d+)/);
     // Silence per-request info logs for the measurement? No: we measure the server as it runs.
     const a = await measure(oursUrl);
     const b = await measure(`http://127.0.0.1:${barePort}/`);
+    // Signed-in project list: 100 projects (the demo user's first page of 20, with members and counts).
+    const projectsHeaders = await seedProjectsForBench(oursBase, 100);
+    const pl = await measure(`${oursBase}/api/projects?pageSize=20`, projectsHeaders);
     printTable(`Server throughput (${DURATION} s, 50 connections, ${os.cpus().length} cores)`, [
       { metric: 'requests/s', ours: a.rps, peer: b.rps, peerName: 'node:http hello world', unit: 'req/s', higherIsBetter: true },
       { metric: 'p99 latency', ours: a.p99, peer: b.p99, peerName: 'node:http hello world', unit: 'ms', higherIsBetter: false },
+      { metric: 'GET /api/projects (signed in, 100 projects) requests/s', ours: pl.rps, peer: b.rps, peerName: 'node:http hello world', unit: 'req/s', higherIsBetter: true },
+      { metric: 'GET /api/projects p50 latency', ours: pl.p50, peer: b.p50, peerName: 'node:http hello world', unit: 'ms', higherIsBetter: false },
+      { metric: 'GET /api/projects p99 latency', ours: pl.p99, peer: b.p99, peerName: 'node:http hello world', unit: 'ms', higherIsBetter: false },
     ]);
+    if (pl.errors) console.log(`warning: ${pl.errors} errors/non-2xx from GET /api/projects`);
     if (a.errors) console.log(`warning: ${a.errors} errors/non-2xx from our server`);
   } finally {
     ours.kill('SIGTERM');

@@ -29,19 +29,16 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     else log.debug(entry, 'request');
   });
 
-  app.use(
-    '*',
-    securityHeaders(() => ctx.spa.scriptHashes),
-  );
+  app.use('*', securityHeaders(() => ctx.spa.scriptHashes));
   if (ctx.config.publicUrl.startsWith('https:')) app.use('*', strictTransportSecurity());
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: ctx.config.BODY_LIMIT_BYTES,
-      onError: (c) => c.json(errorBody('payload_too_large', `Request body is larger than ${ctx.config.BODY_LIMIT_BYTES} bytes`), 413),
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: ctx.config.BODY_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', `Request body is larger than ${ctx.config.BODY_LIMIT_BYTES} bytes`), 413),
+  });
+  // Uploads (e.g. project documents) stream their body and enforce UPLOAD_LIMIT_BYTES themselves.
+  const streaming = modules.flatMap((m) => m.streamingBodies ?? []);
+  app.use('/api/*', (c, next) => (streaming.some((r) => r.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
 
   // Query strings: no NUL or unpaired surrogate reaches a handler (bodies: readJson).
   app.use('/api/*', async (c, next) => {

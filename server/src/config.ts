@@ -52,11 +52,12 @@ const EnvSchema = z.object({
     .min(1024, 'a number of bytes from 1024 to 1073741824')
     .max(1 << 30, 'a number of bytes from 1024 to 1073741824')
     .default(1024 * 1024),
+  // 1 << 31 is negative in JavaScript: the bound is written 2 ** 31.
   UPLOAD_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(1 << 31)
+    .number({ message: 'a number of bytes from 1024 to 2147483648' })
+    .int('a number of bytes from 1024 to 2147483648')
+    .min(1024, 'a number of bytes from 1024 to 2147483648')
+    .max(2 ** 31, 'a number of bytes from 1024 to 2147483648')
     .default(50 * 1024 * 1024),
   WEB_DIST: z.string().trim().optional(),
   // Directory of built region packs (relative paths are resolved against the repository root).

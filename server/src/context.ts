@@ -46,6 +46,8 @@ export interface ServerModule {
   init?(ctx: AppContext): Promise<void> | void;
   register?(app: Hono<AppEnv>, ctx: AppContext): void;
   indexTransforms?: IndexTransform[];
+  /** API paths that stream their request body and enforce their own size limit (the JSON body limit skips them). */
+  streamingBodies?: RegExp[];
   seed?(ctx: AppContext): Promise<void>;
   close?(): Promise<void> | void;
 }

@@ -23,7 +23,11 @@ export interface RunningServer {
 }
 
 /** Open the database, migrate, seed, and create the app context (no listening). */
-export async function createContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), modules: ServerModule[] = defaultModules) {
+export async function createContext(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  modules: ServerModule[] = defaultModules,
+) {
   const database = await openDatabase(config.database);
   try {
     const applied = await migrate(database);
@@ -62,6 +66,8 @@ export async function startServer(config: Config, options: { logger?: Logger; mo
   });
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Without PUBLIC_URL, links in mail point at where we listen (PORT=0 picks the port only now).
+  if (!config.PUBLIC_URL) config.publicUrl = url;
   let closing: Promise<void> | null = null;
   return {
     ctx,

@@ -89,32 +89,42 @@ describe('GET /api/dashboard/summary', () => {
     expect(b.recentActivity.map((a) => a.title)).toEqual(["Bob's run"]);
   });
 
-  it('counts projects by status once a projects table exists', async () => {
-    await sql`create table projects (id uuid primary key default gen_random_uuid(), owner_id uuid not null, name text not null, status text not null,
-              created_at timestamptz not null default now(), updated_at timestamptz not null default now())`.execute(t.db());
-    for (const [name, status] of [
-      ['Trail map', 'active'],
-      ['Park survey', 'active'],
-      ['Old plan', 'archived'],
-      ['Idea', 'draft'],
-    ] as const) {
-      await sql`insert into projects (owner_id, name, status) values (${alice.id}::uuid, ${name}, ${status})`.execute(t.db());
-    }
-    await sql`insert into projects (owner_id, name, status) values (${bob.id}::uuid, 'Not yours', 'active')`.execute(t.db());
+  it('counts the projects the user is a member of, by status', async () => {
+    const carol = await t.signIn();
+    const mk = async (owner: string, name: string, status: string, members: { id: string; role: string }[] = []) => {
+      const p = await sql<{
+        id: string;
+      }>`insert into projects (name, status, created_by) values (${name}, ${status}, ${owner}::uuid) returning id::text as id`.execute(
+        t.db(),
+      );
+      const id = p.rows[0]!.id;
+      for (const m of [{ id: owner, role: 'owner' }, ...members]) {
+        await sql`insert into project_members (project_id, user_id, role) values (${id}::uuid, ${m.id}::uuid, ${m.role})`.execute(t.db());
+      }
+    };
+    await mk(alice.id, 'Trail map', 'active');
+    await mk(alice.id, 'Park survey', 'active');
+    await mk(alice.id, 'Old plan', 'archived');
+    await mk(alice.id, 'Idea', 'draft');
+    // A project someone else created counts for alice once she is a member (viewer).
+    await mk(carol.id, 'Club relay', 'on_hold', [{ id: alice.id, role: 'viewer' }]);
+    await mk(bob.id, 'Not yours', 'active');
     const s = (await (await get(alice)).json()) as Summary;
     expect(s.available.projects).toBe(true);
-    expect(s.projects.total).toBe(4);
+    expect(s.projects.total).toBe(5);
     expect(s.projects.byStatus).toEqual([
       { status: 'active', count: 2 },
       { status: 'archived', count: 1 },
       { status: 'draft', count: 1 },
+      { status: 'on_hold', count: 1 },
     ]);
     expect(s.recentActivity.some((a) => a.kind === 'project' && a.title === 'Trail map')).toBe(true);
+    expect(s.recentActivity.some((a) => a.title === 'Club relay')).toBe(true);
     expect(s.recentActivity.some((a) => a.title === 'Not yours')).toBe(false);
   });
 
   it('still answers (with zeros) when the routes table does not exist', async () => {
-    await sql`drop table projects`.execute(t.db());
+    await sql`drop table project_activity, project_documents, project_invitations, project_members, projects cascade`.execute(t.db());
     await sql`drop table routes cascade`.execute(t.db());
     const res = await get(alice);
     expect(res.status).toBe(200);

@@ -2,3 +2,4 @@
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './admin.ts';
+export * from './projects.ts';

@@ -71,13 +71,6 @@ async function tableExists(db: Db, name: string): Promise<boolean> {
   return r.rows[0]?.t != null;
 }
 
-async function columnsOf(db: Db, table: string): Promise<Set<string>> {
-  const r = await sql<{
-    column_name: string;
-  }>`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}`.execute(db);
-  return new Set(r.rows.map((x) => x.column_name));
-}
-
 const num = (v: unknown) => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;
@@ -129,39 +122,30 @@ export async function dashboardSummary(db: Db, userId: string, now: Date, timeZo
     }
   }
 
-  if (await tableExists(db, 'projects')) {
-    const cols = await columnsOf(db, 'projects');
-    const owner = ['owner_id', 'user_id', 'created_by'].find((c) => cols.has(c));
-    if (owner && cols.has('id')) {
-      out.available.projects = true;
-      const ownerCol = sql.ref(`projects.${owner}`);
-      const statusExpr = cols.has('status') ? sql`coalesce(status::text, 'unknown')` : sql`'unknown'`;
-      const byStatus = await sql<{ status: string; count: unknown }>`
-        select ${statusExpr} as status, count(*) as count from projects where ${ownerCol}::text = ${userId} group by 1 order by 2 desc, 1`.execute(
-        db,
-      );
-      out.projects.byStatus = byStatus.rows.map((r) => ({ status: r.status, count: num(r.count) }));
-      out.projects.total = out.projects.byStatus.reduce((s, r) => s + r.count, 0);
-      const titleCol = ['name', 'title'].find((c) => cols.has(c));
-      const timeCol = ['updated_at', 'created_at'].find((c) => cols.has(c));
-      if (titleCol && timeCol) {
-        const recent = await sql<{ id: string; title: string; at: Date; created: Date | null; status: string }>`
-          select id::text as id, ${sql.ref(`projects.${titleCol}`)}::text as title, ${sql.ref(`projects.${timeCol}`)} as at,
-                 ${cols.has('created_at') ? sql`created_at` : sql`null`} as created, ${statusExpr} as status
-            from projects where ${ownerCol}::text = ${userId} order by 3 desc limit 8`.execute(db);
-        for (const p of recent.rows) {
-          const updated = p.created ? new Date(p.at).getTime() - new Date(p.created).getTime() > 1000 : false;
-          out.recentActivity.push({
-            kind: 'project',
-            id: p.id,
-            title: p.title,
-            action: updated ? 'updated' : 'created',
-            at: iso(p.at),
-            href: `/dashboard/projects/view?id=${encodeURIComponent(p.id)}`,
-            detail: p.status === 'unknown' ? null : p.status,
-          });
-        }
-      }
+  if ((await tableExists(db, 'projects')) && (await tableExists(db, 'project_members'))) {
+    // Projects the user is a member of (any role), as the projects module lists them.
+    out.available.projects = true;
+    const byStatus = await sql<{ status: string; count: unknown }>`
+      select p.status, count(*) as count
+        from projects p join project_members m on m.project_id = p.id and m.user_id = ${userId}::uuid
+       group by 1 order by 2 desc, 1`.execute(db);
+    out.projects.byStatus = byStatus.rows.map((r) => ({ status: r.status, count: num(r.count) }));
+    out.projects.total = out.projects.byStatus.reduce((s, r) => s + r.count, 0);
+    const recent = await sql<{ id: string; title: string; at: Date; created: Date; status: string }>`
+      select p.id::text as id, p.name as title, p.updated_at as at, p.created_at as created, p.status
+        from projects p join project_members m on m.project_id = p.id and m.user_id = ${userId}::uuid
+       order by p.updated_at desc limit 8`.execute(db);
+    for (const p of recent.rows) {
+      const updated = new Date(p.at).getTime() - new Date(p.created).getTime() > 1000;
+      out.recentActivity.push({
+        kind: 'project',
+        id: p.id,
+        title: p.title,
+        action: updated ? 'updated' : 'created',
+        at: iso(p.at),
+        href: `/dashboard/projects/view?id=${encodeURIComponent(p.id)}`,
+        detail: p.status,
+      });
     }
   }
 

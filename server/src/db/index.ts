@@ -41,7 +41,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
           exec: async (script) => {
             await client.query(script);
           },
-          rows: async <R,>(query: string) => (await client.query(query)).rows as R[],
+          rows: async <R>(query: string) => (await client.query(query)).rows as R[],
         });
       } finally {
         client.release();
@@ -65,7 +65,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       exec: async (script) => {
         await client.exec(script);
       },
-      rows: async <R,>(query: string) => (await client.query<R>(query)).rows,
+      rows: async <R>(query: string) => (await client.query<R>(query)).rows,
     });
   return handle(db, 'pglite', withConn, async () => {
     await db.destroy();

@@ -65,7 +65,11 @@ export class EngineRegistry {
 export function assertInRegion(e: RegionEngine, points: readonly (readonly [number, number])[]) {
   points.forEach((p, i) => {
     if (!e.graph.contains(p, REGION_MARGIN_M)) {
-      throw new HttpError(422, 'outside_region', `Point ${i + 1} (${p[1].toFixed(5)}, ${p[0].toFixed(5)}) is outside the ${e.region} region`);
+      throw new HttpError(
+        422,
+        'outside_region',
+        `Point ${i + 1} (${p[1].toFixed(5)}, ${p[0].toFixed(5)}) is outside the ${e.region} region`,
+      );
     }
   });
 }

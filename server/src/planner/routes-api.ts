@@ -51,7 +51,18 @@ async function loadOwned(ctx: AppContext, id: string, userId: string): Promise<R
   return row;
 }
 
-const LIST_COLUMNS = ['id', 'owner_id', 'name', 'description', 'visibility', 'region', 'stats', 'created_at', 'updated_at', 'waypoints'] as const;
+const LIST_COLUMNS = [
+  'id',
+  'owner_id',
+  'name',
+  'description',
+  'visibility',
+  'region',
+  'stats',
+  'created_at',
+  'updated_at',
+  'waypoints',
+] as const;
 
 async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: string } | { public: true }) {
   const q = parseOr400(listQuery, c.req.query(), 'query');

@@ -13,7 +13,13 @@ export function registerRoutingApi(app: Hono<AppEnv>, _ctx: AppContext, engines:
     const pts = body.waypoints.map((w) => [w.lon, w.lat] as [number, number]);
     assertInRegion(engine, pts);
     const t0 = performance.now();
-    const r = routeOr422(() => engine.planner.route({ waypoints: pts, legModes: body.waypoints.slice(1).map((w) => w.mode), paceSecPerKm: body.paceSecPerKm ?? 360 }));
+    const r = routeOr422(() =>
+      engine.planner.route({
+        waypoints: pts,
+        legModes: body.waypoints.slice(1).map((w) => w.mode),
+        paceSecPerKm: body.paceSecPerKm ?? 360,
+      }),
+    );
     c.header('Server-Timing', `route;dur=${(performance.now() - t0).toFixed(1)}`);
     return c.json({ route: routeJson(r) });
   });

@@ -65,7 +65,12 @@ export const loopRequestBody = z.object({
   start: z.object({ lon, lat }),
   distanceKm: z.number().min(1, 'at least 1 km').max(100, 'at most 100 km'),
   heading: z.number().min(0).max(360).optional(),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   alternatives: z.number().int().min(1).max(5).default(3),
   preferences: z
     .strictObject({

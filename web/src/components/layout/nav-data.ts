@@ -4,6 +4,7 @@ import {
   Building2,
   CircleHelp,
   FolderKanban,
+  FolderPlus,
   Footprints,
   LayoutDashboard,
   ListTodo,
@@ -15,6 +16,7 @@ import {
   Route,
   Settings,
   Shield,
+  Table2,
   User,
   Bell,
   Monitor,
@@ -46,7 +48,9 @@ export const navGroups: NavGroup[] = [
     title: 'General',
     items: [
       { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, keywords: ['home', 'overview'] },
-      { title: 'Projects', to: '/dashboard/projects', icon: FolderKanban, keywords: ['project', 'list'] },
+      { title: 'Projects', to: '/dashboard/projects', icon: FolderKanban, keywords: ['project', 'cards', 'documents', 'members'] },
+      { title: 'Projects table', to: '/dashboard/projects/list', icon: Table2, keywords: ['project', 'list', 'table', 'filter'] },
+      { title: 'New project', to: '/dashboard/projects/add', icon: FolderPlus, keywords: ['project', 'create', 'add', 'wizard'] },
       { title: 'Route planner', to: '/run', icon: Footprints, keywords: ['running', 'route', 'plan', 'gpx'] },
       { title: 'Map editor', to: '/explorer', icon: MapIcon, keywords: ['project', 'explorer', 'draw'] },
       { title: 'Email', to: '/email', icon: Mail, keywords: ['mail', 'inbox'] },
@@ -119,8 +123,15 @@ export function breadcrumbsFor(pathname: string): { to: string; title: string }[
   });
 }
 
-/** True when `pathname` is `to` or below it (the dashboard only matches itself). */
+const navPaths = navGroups.flatMap((g) => g.items.map((i) => i.to));
+const under = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * True when `pathname` is `to` or below it, unless a deeper entry matches it (on
+ * /dashboard/projects/list only "Projects table" is active, not "Projects" too); the dashboard
+ * only matches itself.
+ */
 export function isActivePath(pathname: string, to: string): boolean {
   if (to === '/dashboard') return pathname === '/dashboard' || pathname === '/dashboard/';
-  return pathname === to || pathname.startsWith(`${to}/`);
+  return under(pathname, to) && !navPaths.some((p) => p.length > to.length && p.startsWith(`${to}/`) && under(pathname, p));
 }

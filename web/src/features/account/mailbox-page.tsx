@@ -11,7 +11,9 @@ import { type Message, formatTime, get } from './api';
 function localHref(url: string): string {
   try {
     const u = new URL(url, window.location.origin);
-    return /^\/(callback|reset-password|login|register)\b/.test(u.pathname) ? `${u.pathname}${u.search}` : u.toString();
+    return /^\/(callback|reset-password|login|register|dashboard\/projects\/invitation)\b/.test(u.pathname)
+      ? `${u.pathname}${u.search}`
+      : u.toString();
   } catch {
     return '#';
   }
@@ -20,7 +22,11 @@ function localHref(url: string): string {
 /** The signed-in user's in-app mailbox: every email and SMS the app sent them. */
 export function MailboxPage() {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ['mail', 'messages'], queryFn: () => get<{ messages: Message[]; unread: number }>('/api/mail/messages'), refetchInterval: 10_000 });
+  const list = useQuery({
+    queryKey: ['mail', 'messages'],
+    queryFn: () => get<{ messages: Message[]; unread: number }>('/api/mail/messages'),
+    refetchInterval: 10_000,
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const open = useQuery({
     queryKey: ['mail', 'message', openId],
@@ -37,7 +43,9 @@ export function MailboxPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Mailbox</h1>
-          <p className="text-sm text-muted-foreground">Emails and text messages Waymark sent you{list.data ? ` · ${list.data.unread} unread` : ''}.</p>
+          <p className="text-sm text-muted-foreground">
+            Emails and text messages Waymark sent you{list.data ? ` · ${list.data.unread} unread` : ''}.
+          </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
           <RefreshCw className={cn(list.isFetching && 'animate-spin')} /> Refresh
@@ -47,7 +55,11 @@ export function MailboxPage() {
         <Card className="py-2">
           <CardContent className="px-2">
             {list.isLoading && <p className="p-4 text-sm text-muted-foreground">Loading…</p>}
-            {list.isError && <p role="alert" className="p-4 text-sm text-foreground">Could not load your messages.</p>}
+            {list.isError && (
+              <p role="alert" className="p-4 text-sm text-foreground">
+                Could not load your messages.
+              </p>
+            )}
             {!list.isLoading && messages.length === 0 && <p className="p-4 text-sm text-muted-foreground">No messages yet.</p>}
             <ul className="grid gap-1" aria-label="Messages">
               {messages.map((m) => (
@@ -62,7 +74,11 @@ export function MailboxPage() {
                     )}
                   >
                     <span className="flex w-full items-center gap-2">
-                      {m.channel === 'sms' ? <MessageSquare className="size-4 shrink-0" aria-label="Text message" /> : <Mail className="size-4 shrink-0" aria-label="Email" />}
+                      {m.channel === 'sms' ? (
+                        <MessageSquare className="size-4 shrink-0" aria-label="Text message" />
+                      ) : (
+                        <Mail className="size-4 shrink-0" aria-label="Email" />
+                      )}
                       <span className={cn('truncate', !m.read && 'font-semibold')}>{m.subject || '(no subject)'}</span>
                       {!m.read && <Badge className="ms-auto">new</Badge>}
                     </span>
@@ -89,7 +105,11 @@ export function MailboxPage() {
                   {open.data.body}
                 </p>
                 {open.data.links.map((l) => (
-                  <a key={l.url} href={localHref(l.url)} className="break-all text-sm font-medium text-primary underline underline-offset-4">
+                  <a
+                    key={l.url}
+                    href={localHref(l.url)}
+                    className="break-all text-sm font-medium text-primary underline underline-offset-4"
+                  >
                     {l.label}
                   </a>
                 ))}

@@ -1,0 +1,50 @@
+import type { AppContext, ServerModule } from '../context.ts';
+import { DocumentStore, registerDocumentsApi, UPLOAD_PATH } from './documents.ts';
+import { closeProjectsMailer } from './invitation-mail.ts';
+import { registerMembersApi } from './members-api.ts';
+import { registerProjectsApi } from './projects-api.ts';
+import { seedDemoProjects } from './seed.ts';
+
+const stores = new WeakMap<AppContext, DocumentStore>();
+
+/** The document store of an app context (created by the module's init). */
+export function documentStore(ctx: AppContext): DocumentStore {
+  let s = stores.get(ctx);
+  if (!s) {
+    s = new DocumentStore(ctx);
+    stores.set(ctx, s);
+  }
+  return s;
+}
+
+const contexts = new Set<AppContext>();
+
+/**
+ * Projects: members and roles, invitations by email, documents on disk or S3, activity.
+ * Every project is private to its members (non-members get 404). See docs/projects.md.
+ */
+export const projectsModule: ServerModule = {
+  name: 'projects',
+  streamingBodies: [UPLOAD_PATH],
+  async init(ctx) {
+    contexts.add(ctx);
+    await documentStore(ctx).init();
+  },
+  register(app, ctx) {
+    const store = documentStore(ctx);
+    registerProjectsApi(app, ctx, store);
+    registerMembersApi(app, ctx);
+    registerDocumentsApi(app, ctx, store);
+  },
+  async seed(ctx) {
+    await seedDemoProjects(ctx, documentStore(ctx));
+  },
+  close() {
+    for (const ctx of contexts) {
+      stores.get(ctx)?.close();
+      stores.delete(ctx);
+      closeProjectsMailer(ctx);
+    }
+    contexts.clear();
+  },
+};
