@@ -1,7 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSummary as summarySchema } from '@waymark/contracts';
+import type { ServerModule } from '../src/context.ts';
 import { monthRange } from '../src/dashboard/summary.ts';
+import { modules } from '../src/modules.ts';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
+
+/**
+ * A stand-in for a projects module (the real one ships separately): its own migration creates
+ * `fixture_projects`, its dashboard hook counts the signed-in user's projects by status.
+ */
+function fixtureProjectsModule(): ServerModule & { dir: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-fixture-projects-'));
+  fs.writeFileSync(
+    path.join(dir, '9000_fixture_projects.sql'),
+    `create table fixture_projects (id uuid primary key default gen_random_uuid(), owner_id uuid not null references users(id), name text not null,
+       status text not null, created_at timestamptz not null default now(), updated_at timestamptz not null default now());`,
+  );
+  return {
+    name: 'fixture-projects',
+    dir,
+    migrations: { dir },
+    async dashboard(ctx, user) {
+      const byStatus = await sql<{ status: string; count: string }>`
+        select status, count(*) as count from fixture_projects where owner_id = ${user.id}::uuid group by 1 order by 2 desc, 1`.execute(
+        ctx.db,
+      );
+      const recent = await sql<{ id: string; name: string; status: string; created_at: Date; updated_at: Date }>`
+        select id::text as id, name, status, created_at, updated_at from fixture_projects where owner_id = ${user.id}::uuid order by updated_at desc limit 8`.execute(
+        ctx.db,
+      );
+      const counts = byStatus.rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+      return {
+        projects: { total: counts.reduce((n, r) => n + r.count, 0), byStatus: counts },
+        recentActivity: recent.rows.map((p) => ({
+          kind: 'project' as const,
+          id: p.id,
+          title: p.name,
+          action: 'created' as const,
+          at: new Date(p.updated_at).toISOString(),
+          href: `/dashboard/projects/view?id=${p.id}`,
+          detail: p.status,
+        })),
+      };
+    },
+  };
+}
 
 interface Summary {
   period: { from: string; to: string; timeZone: string };
@@ -21,13 +68,15 @@ describe('GET /api/dashboard/summary', () => {
   let t: TestApp;
   let alice: SignedInTestUser;
   let bob: SignedInTestUser;
+  const fixture = fixtureProjectsModule();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, [...modules, fixture]);
     alice = await t.signIn({ name: 'Alice' });
     bob = await t.signIn({ name: 'Bob' });
   });
   afterAll(async () => {
     await t?.close();
+    fs.rmSync(fixture.dir, { recursive: true, force: true });
   });
 
   const get = async (user: SignedInTestUser | null, query = '') =>
@@ -45,6 +94,14 @@ describe('GET /api/dashboard/summary', () => {
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('validation_error');
     expect(body.error.message).toMatch(/time zone/);
+    expect((body.error as { details?: unknown }).details).toEqual({
+      issues: [{ path: 'tz', message: expect.stringMatching(/time zone/) }],
+    });
+  });
+
+  it('answers in the shape of the contract', async () => {
+    const res = await get(alice, '?tz=Europe%2FParis');
+    expect(summarySchema.safeParse(await res.json()).error).toBeUndefined();
   });
 
   it('gives zeros and empty lists to a new user', async () => {
@@ -89,18 +146,16 @@ describe('GET /api/dashboard/summary', () => {
     expect(b.recentActivity.map((a) => a.title)).toEqual(["Bob's run"]);
   });
 
-  it('counts projects by status once a projects table exists', async () => {
-    await sql`create table projects (id uuid primary key default gen_random_uuid(), owner_id uuid not null, name text not null, status text not null,
-              created_at timestamptz not null default now(), updated_at timestamptz not null default now())`.execute(t.db());
+  it("counts projects by status from a projects module's dashboard hook", async () => {
     for (const [name, status] of [
       ['Trail map', 'active'],
       ['Park survey', 'active'],
       ['Old plan', 'archived'],
       ['Idea', 'draft'],
     ] as const) {
-      await sql`insert into projects (owner_id, name, status) values (${alice.id}::uuid, ${name}, ${status})`.execute(t.db());
+      await sql`insert into fixture_projects (owner_id, name, status) values (${alice.id}::uuid, ${name}, ${status})`.execute(t.db());
     }
-    await sql`insert into projects (owner_id, name, status) values (${bob.id}::uuid, 'Not yours', 'active')`.execute(t.db());
+    await sql`insert into fixture_projects (owner_id, name, status) values (${bob.id}::uuid, 'Not yours', 'active')`.execute(t.db());
     const s = (await (await get(alice)).json()) as Summary;
     expect(s.available.projects).toBe(true);
     expect(s.projects.total).toBe(4);
@@ -114,7 +169,7 @@ describe('GET /api/dashboard/summary', () => {
   });
 
   it('still answers (with zeros) when the routes table does not exist', async () => {
-    await sql`drop table projects`.execute(t.db());
+    await sql`drop table fixture_projects`.execute(t.db());
     await sql`drop table routes cascade`.execute(t.db());
     const res = await get(alice);
     expect(res.status).toBe(200);
@@ -122,6 +177,28 @@ describe('GET /api/dashboard/summary', () => {
     expect(s.available).toEqual({ routes: false, projects: false });
     expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
     expect(s.recentActivity).toEqual([]);
+  });
+});
+
+describe('GET /api/dashboard/summary on a server without the planner', () => {
+  it('says routes are not available and answers zeros', async () => {
+    const t = await createTestApp(
+      {},
+      modules.filter((m) => m.name !== 'planner'),
+    );
+    try {
+      const exists = await sql<{ t: string | null }>`select to_regclass('public.routes')::text as t`.execute(t.db());
+      expect(exists.rows[0]?.t).toBeNull(); // the planner's migration is the planner's: not applied without it
+      const alice = await t.signIn();
+      const res = await t.json('GET', '/api/dashboard/summary', undefined, alice.headers);
+      expect(res.status).toBe(200);
+      const s = (await res.json()) as Summary;
+      expect(s.available).toEqual({ routes: false, projects: false });
+      expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
+      expect(s.routesTotal).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 

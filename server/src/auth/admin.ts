@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, invalidInput } from '../http/errors.ts';
 import { hashPassword } from './crypto.ts';
 import { requireAdmin } from './guard.ts';
 import type { AuthContext, AuthService, UserRow } from './service.ts';
@@ -76,7 +76,7 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
         emailConfirmed: z.boolean().optional(),
       }),
     );
-    if ((!b.email && !b.phone) || !b.password) throw new HttpError(400, 'validation_failed', 'You must provide either an email or phone number and a password');
+    if ((!b.email && !b.phone) || !b.password) throw invalidInput('You must provide either an email or phone number and a password');
     assertStrongPassword(b.password, [b.email, b.name]);
     if (b.email && (await auth.findUserByEmail(b.email))) throw new HttpError(409, 'user_already_exists', 'A user with this email address already exists.');
     if (b.phone && (await auth.findUserByPhone(b.phone))) throw new HttpError(409, 'user_already_exists', 'A user with this phone number already exists.');

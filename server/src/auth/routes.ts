@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, invalidInput } from '../http/errors.ts';
 import { hashPassword, newBackupCodes, newTotpSecret, normaliseBackupCode, randomToken, sha256, totpUri, verifyPassword, verifyTotp } from './crypto.ts';
 import { csrfTokenFor, ensureCsrfCookie } from './csrf.ts';
 import { requireFreshSession, requireUser } from './guard.ts';
@@ -224,7 +224,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
   app.post('/api/auth/otp', async (c) => {
     auth.limitIp(c, 'otp');
     const b = await body(c, otpSchema);
-    if (!b.email && !b.phone) throw new HttpError(400, 'validation_failed', 'You must provide either an email or phone number');
+    if (!b.email && !b.phone) throw invalidInput('You must provide either an email or phone number');
     const identifier = (b.email ?? b.phone)!;
     auth.cooldownOrThrow('otp', identifier);
     const user = b.email ? await auth.findUserByEmail(b.email) : await auth.findUserByPhone(b.phone!);
@@ -301,7 +301,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
     auth.limitIp(c, 'resend');
     const b = await body(c, resendSchema);
     const identifier = b.type === 'sms' ? b.phone : b.email;
-    if (!identifier) throw new HttpError(400, 'validation_failed', b.type === 'sms' ? 'phone is required' : 'email is required');
+    if (!identifier) throw invalidInput(b.type === 'sms' ? 'phone is required' : 'email is required');
     auth.cooldownOrThrow(`resend-${b.type}`, identifier);
     if (b.type === 'signup') {
       const user = await auth.findUserByEmail(identifier);
@@ -430,7 +430,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
     const me = requireUser(c);
     auth.limitIp(c, 'reauth');
     const b = await body(c, z.object({ password: passwordInput.optional(), code: codeSchema.optional() }));
-    if (!b.password && !b.code) throw new HttpError(400, 'validation_failed', 'Provide your password or an authentication code');
+    if (!b.password && !b.code) throw invalidInput('Provide your password or an authentication code');
     const key = `signin:${me.email ?? me.phone ?? me.id}`;
     auth.checkAccount(key);
     const row = (await auth.findUser(me.id))!;

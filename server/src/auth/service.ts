@@ -4,7 +4,6 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sql } from 'kysely';
 import type { AppContext, AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { Mailer } from '../mail/mailer.ts';
 import { hmac, randomCode, randomToken, sha256 } from './crypto.ts';
 import { RateLimiter } from './rate-limit.ts';
 import type { UsersTable } from './schema.ts';
@@ -51,14 +50,12 @@ export interface PublicUser {
 
 /** Shared state and helpers of the auth module (one per app context). */
 export class AuthService {
-  readonly mailer: Mailer;
   readonly ipLimiter: RateLimiter;
   readonly accountLimiter: RateLimiter;
   readonly cooldown: RateLimiter;
   secret = '';
 
   constructor(readonly ctx: AppContext) {
-    this.mailer = new Mailer(ctx);
     const windowMs = ctx.config.AUTH_RATE_WINDOW_SECONDS * 1000;
     this.ipLimiter = new RateLimiter(ctx.config.AUTH_RATE_IP_MAX, windowMs);
     this.accountLimiter = new RateLimiter(ctx.config.AUTH_RATE_ACCOUNT_MAX, windowMs);
@@ -67,6 +64,11 @@ export class AuthService {
 
   get db() {
     return this.ctx.db;
+  }
+
+  /** The mail module's mailer (ctx.mailer). */
+  get mailer() {
+    return this.ctx.mailer;
   }
 
   /** AUTH_SECRET, or a random secret generated once and kept in app_meta. */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { HttpError, parseOr400, readJson } from '../http/errors.ts';
+import { HttpError, invalidInput, validationError } from '../http/errors.ts';
+import { parseOr400, readJson } from '../http/validate.ts';
 import { passwordWeaknesses, weakPasswordMessage } from './password-policy.ts';
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
@@ -34,7 +35,7 @@ export const uuidSchema = z.uuid('must be a UUID');
 export async function body<T extends z.ZodType>(c: Context, schema: T, what = 'request body'): Promise<z.infer<T>> {
   const raw = await readJson(c);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new HttpError(400, 'validation_error', `Invalid ${what}: expected a JSON object`);
+    throw validationError(what, [{ path: '', message: 'expected a JSON object' }]);
   }
   return parseOr400(schema, raw, what);
 }
@@ -42,7 +43,7 @@ export async function body<T extends z.ZodType>(c: Context, schema: T, what = 'r
 export function param(c: Context, name: string): string {
   const v = c.req.param(name) ?? '';
   const r = uuidSchema.safeParse(v);
-  if (!r.success) throw new HttpError(400, 'invalid_id', `Invalid ${name}: must be a UUID`);
+  if (!r.success) throw invalidInput(`Invalid ${name}: must be a UUID`, name);
   return r.data;
 }
 
@@ -53,5 +54,5 @@ export function assertStrongPassword(password: string, context: (string | null |
 }
 
 export function missingCredentials(): HttpError {
-  return new HttpError(400, 'validation_failed', MISSING_CREDENTIALS);
+  return invalidInput(MISSING_CREDENTIALS);
 }

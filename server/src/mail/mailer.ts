@@ -11,12 +11,22 @@ export interface OutgoingMessage {
   kind: string;
 }
 
+/** What modules send mail through: `ctx.mailer`. Returns the stored message's id. */
+export interface MailSender {
+  send(m: OutgoingMessage): Promise<string>;
+}
+
+/** The context's mailer until the mail module's `init` replaces it: a server without that module cannot send. */
+export const noMailer: MailSender = {
+  send: () => Promise.reject(new Error('No mailer: the mail module is not part of this server')),
+};
+
 /**
  * Delivers email and SMS. Every message is stored in the recipient's in-app mailbox (the
  * `messages` table) and logged; email also goes out through SMTP when SMTP_URL is set.
  * SMS has no external gateway: the in-app mailbox is the delivery.
  */
-export class Mailer {
+export class Mailer implements MailSender {
   private transport: Transporter | null = null;
 
   constructor(private readonly ctx: AppContext) {
@@ -39,7 +49,10 @@ export class Mailer {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    this.ctx.logger.info({ messageId: row.id, channel: m.channel, to: m.to, kind: m.kind, smtp: Boolean(this.transport && m.channel === 'email') }, `mail: ${m.subject}`);
+    this.ctx.logger.info(
+      { messageId: row.id, channel: m.channel, to: m.to, kind: m.kind, smtp: Boolean(this.transport && m.channel === 'email') },
+      `mail: ${m.subject}`,
+    );
     if (this.transport && m.channel === 'email') {
       const html = `<p>${escapeHtml(m.body).replace(/\n/g, '<br>')}</p>${(m.links ?? [])
         .map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`)

@@ -95,7 +95,7 @@ export async function createTestApp(env: Record<string, string> = {}, modules: S
       return { id: row.id, email, password, headers: { cookie: session } };
     },
     async close() {
-      for (const m of modules) await m.close?.();
+      for (const m of modules) await m.close?.(ctx);
       await ctx.database.close();
       await testDb.drop();
     },
