@@ -23,16 +23,25 @@ describe('contracts', () => {
   });
 
   it('fills the defaults a client may leave out', () => {
-    expect(routeRequest.parse({ region: 'andorra', waypoints: [{ lon: 1, lat: 42 }, { lon: 1.1, lat: 42, mode: 'freehand' }] }).waypoints.map((w) => w.mode)).toEqual([
-      'snap',
-      'freehand',
-    ]);
+    expect(
+      routeRequest
+        .parse({
+          region: 'andorra',
+          waypoints: [
+            { lon: 1, lat: 42 },
+            { lon: 1.1, lat: 42, mode: 'freehand' },
+          ],
+        })
+        .waypoints.map((w) => w.mode),
+    ).toEqual(['snap', 'freehand']);
     expect(loopRequest.parse({ region: 'andorra', start: { lon: 1, lat: 42 }, distanceKm: 10 })).toMatchObject({
       alternatives: 3,
       preferences: { preferPaths: false, avoidBusyRoads: false, preferGreen: false },
     });
     const stats = { distanceM: 1, ascentM: 0, descentM: 0, timeS: 1 };
-    expect(createRouteBody.parse({ name: '  Lake  ', region: 'andorra', waypoints: [{ lon: 1, lat: 42 }], geometry: '', stats })).toMatchObject({
+    expect(
+      createRouteBody.parse({ name: '  Lake  ', region: 'andorra', waypoints: [{ lon: 1, lat: 42 }], geometry: '', stats }),
+    ).toMatchObject({
       name: 'Lake',
       description: '',
       visibility: 'private',
@@ -43,7 +52,9 @@ describe('contracts', () => {
 
   it('refuses what the API refuses', () => {
     expect(updateRouteBody.safeParse({}).error?.issues[0]?.message).toBe('nothing to change');
-    expect(loopRequest.safeParse({ region: 'andorra', start: { lon: 1, lat: 42 }, distanceKm: 10, preferences: { preferHills: true } }).success).toBe(false);
+    expect(
+      loopRequest.safeParse({ region: 'andorra', start: { lon: 1, lat: 42 }, distanceKm: 10, preferences: { preferHills: true } }).success,
+    ).toBe(false);
     expect(routeRequest.safeParse({ region: '../etc', waypoints: [] }).success).toBe(false);
     expect(dashboardSummaryQuery.safeParse({ tz: 'Mars/Olympus' }).success).toBe(false);
     expect(dashboardSummaryQuery.parse({ tz: 'Europe/Paris' })).toEqual({ tz: 'Europe/Paris' });

@@ -15,17 +15,18 @@ function dir(name: string, files: Record<string, string>): string {
 }
 
 describe('collectMigrations', () => {
-  const core = dir('core', { '0001_foundation.sql': 'select 1;', '0100_auth.sql': 'select 2;', 'README.md': 'not a migration', '12_bad.sql': 'ignored' });
+  const core = dir('core', {
+    '0001_foundation.sql': 'select 1;',
+    '0100_auth.sql': 'select 2;',
+    'README.md': 'not a migration',
+    '12_bad.sql': 'ignored',
+  });
 
   it("puts the core and every module's migrations in one order by name", () => {
     const planner = dir('planner', { '0300_routes.sql': 'select 3;' });
     const projects = dir('projects', { '0400_projects.sql': 'select 4;', '0050_early.sql': 'select 0;' });
     const all = collectMigrations(
-      [
-        { name: 'projects', migrations: { dir: projects } },
-        { name: 'health' },
-        { name: 'planner', migrations: { dir: planner } },
-      ],
+      [{ name: 'projects', migrations: { dir: projects } }, { name: 'health' }, { name: 'planner', migrations: { dir: planner } }],
       core,
     );
     expect(all.map((m) => m.name)).toEqual(['0001_foundation', '0050_early', '0100_auth', '0300_routes', '0400_projects']);
@@ -34,7 +35,9 @@ describe('collectMigrations', () => {
 
   it('refuses two migrations with the same name', () => {
     const clash = dir('clash', { '0100_auth.sql': 'select 9;' });
-    expect(() => collectMigrations([{ name: 'other', migrations: { dir: clash } }], core)).toThrow(/0100_auth exists twice \(core and module other\)/);
+    expect(() => collectMigrations([{ name: 'other', migrations: { dir: clash } }], core)).toThrow(
+      /0100_auth exists twice \(core and module other\)/,
+    );
   });
 
   it('keeps the real tree in order: the planner migration after the auth tables it references', async () => {

@@ -16,15 +16,21 @@ function appWith(register: (app: Hono) => void) {
   return app;
 }
 
+/** The JSON of a response, loosely typed for assertions. */
+const read = async (res: Response): Promise<any> => res.json();
+
 const body = z.object({ name: z.string().min(1), count: z.number().int().max(10) });
 
 describe('validate()', () => {
   const app = appWith((a) => {
     a.post('/json', async (c) => c.json(await validate(c, 'json', body, 'thing')));
-    a.get('/query', (c) => c.json(validate(c, 'query', z.object({ page: z.coerce.number().int().min(1).default(1), q: z.string().optional() }))));
+    a.get('/query', (c) =>
+      c.json(validate(c, 'query', z.object({ page: z.coerce.number().int().min(1).default(1), q: z.string().optional() }))),
+    );
     a.get('/items/:id', (c) => c.json(validate(c, 'param', z.object({ id: z.uuid({ message: 'an item id (UUID)' }) }))));
   });
-  const post = (payload: string, type = 'application/json') => app.request('/json', { method: 'POST', headers: { 'content-type': type }, body: payload });
+  const post = (payload: string, type = 'application/json') =>
+    app.request('/json', { method: 'POST', headers: { 'content-type': type }, body: payload });
 
   it('returns the parsed body, query and params', async () => {
     expect(await (await post('{"name":"a","count":3,"extra":1}')).json()).toEqual({ name: 'a', count: 3 });
@@ -37,7 +43,7 @@ describe('validate()', () => {
   it('answers 400 validation_error with every issue in details.issues', async () => {
     const res = await post('{"name":"","count":11}');
     expect(res.status).toBe(400);
-    const json = await res.json();
+    const json = await read(res);
     expect(errorBodySchema.parse(json)).toEqual(json);
     expect(json.error.code).toBe('validation_error');
     expect(json.error.message).toMatch(/^Invalid thing: name: .+; count: .+/);
@@ -48,30 +54,33 @@ describe('validate()', () => {
   });
 
   it('names the query and path parameters that fail', async () => {
-    const q = await (await app.request('/query?page=0')).json();
+    const q = await read(await app.request('/query?page=0'));
     expect(q.error).toMatchObject({ code: 'validation_error', details: { issues: [{ path: 'page' }] } });
     expect(q.error.message).toMatch(/^Invalid query: page:/);
     const p = await app.request('/items/nope');
     expect(p.status).toBe(400);
-    expect((await p.json()).error).toMatchObject({ code: 'validation_error', details: { issues: [{ path: 'id', message: 'an item id (UUID)' }] } });
+    expect((await read(p)).error).toMatchObject({
+      code: 'validation_error',
+      details: { issues: [{ path: 'id', message: 'an item id (UUID)' }] },
+    });
   });
 
   it('refuses a body that is not JSON with 415 and malformed JSON with 400 invalid_json', async () => {
     const wrongType = await post('name=a', 'application/x-www-form-urlencoded');
     expect(wrongType.status).toBe(415);
-    expect((await wrongType.json()).error.code).toBe('unsupported_media_type');
+    expect((await read(wrongType)).error.code).toBe('unsupported_media_type');
     const missingType = await app.request('/json', { method: 'POST', body: '{}' });
     expect(missingType.status).toBe(415);
     expect((await post('{"name":"a","count":1}', 'application/merge-patch+json; charset=utf-8')).status).toBe(200); // +json types are JSON
     const bad = await post('{"name":');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('invalid_json');
+    expect((await read(bad)).error.code).toBe('invalid_json');
   });
 
   it('refuses text PostgreSQL cannot store, naming the field', async () => {
     const res = await post(JSON.stringify({ name: 'a\u0000b', count: 1 }));
     expect(res.status).toBe(400);
-    const json = await res.json();
+    const json = await read(res);
     expect(json.error.code).toBe('validation_error');
     expect(json.error.details.issues).toEqual([{ path: 'name', message: expect.stringMatching(/NUL/) }]);
   });
