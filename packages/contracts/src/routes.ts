@@ -63,7 +63,7 @@ export const routeListQuery = z.object({
   region: regionName.optional(),
 });
 /** List parameters as a client sets them (all optional). */
-export type RouteListQuery = z.input<typeof routeListQuery>;
+export type RouteListParams = Partial<z.output<typeof routeListQuery>>;
 
 /** A saved route in lists: everything but the waypoints and geometry. */
 export const routeSummary = z.object({
