@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
-import { HttpError, invalidInput } from '../http/errors.ts';
+import { HttpError, invalidInput, validationError } from '../http/errors.ts';
 import { hashPassword } from './crypto.ts';
 import { requireAdmin } from './guard.ts';
 import type { AuthContext, AuthService, UserRow } from './service.ts';
@@ -44,7 +44,7 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
   app.get('/api/admin/users', async (c) => {
     requireAdmin(c);
     const r = listQuery.safeParse(c.req.query());
-    if (!r.success) throw new HttpError(400, 'validation_error', `Invalid query: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!r.success) throw validationError('query', r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     const { q, page, perPage } = r.data;
     let base = db.selectFrom('users');
     if (q) {
@@ -219,7 +219,7 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
         perPage: z.coerce.number().int().min(1).max(100).default(20),
       })
       .safeParse(c.req.query());
-    if (!r.success) throw new HttpError(400, 'validation_error', `Invalid query: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!r.success) throw validationError('query', r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     let base = db.selectFrom('access_requests');
     if (r.data.status !== 'all') base = base.where('status', '=', r.data.status);
     const total = await base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
