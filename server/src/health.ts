@@ -1,3 +1,4 @@
+import type { BuildInfo, HealthResponse } from '@waymark/contracts';
 import type { ServerModule } from './context.ts';
 
 export const healthModule: ServerModule = {
@@ -6,7 +7,7 @@ export const healthModule: ServerModule = {
     app.get('/api/health', async (c) => {
       const started = performance.now();
       const ok = await ctx.database.ping();
-      const body = {
+      const body: HealthResponse = {
         status: ok ? 'ok' : 'degraded',
         version: ctx.version,
         build: ctx.spa.build.id,
@@ -15,6 +16,6 @@ export const healthModule: ServerModule = {
       };
       return c.json(body, ok ? 200 : 503, { 'Cache-Control': 'no-store' });
     });
-    app.get('/builds/latest.json', (c) => c.json(ctx.spa.build, 200, { 'Cache-Control': 'no-cache, no-store' }));
+    app.get('/builds/latest.json', (c) => c.json(ctx.spa.build satisfies BuildInfo, 200, { 'Cache-Control': 'no-cache, no-store' }));
   },
 };

@@ -1,5 +1,4 @@
 import type { AppContext, ServerModule } from '../context.ts';
-import { registerMailRoutes } from '../mail/routes.ts';
 import { hashPassword } from './crypto.ts';
 import { csrfMiddleware, csrfTokenFor, ensureCsrfCookie } from './csrf.ts';
 import { registerOidcRoutes } from './oidc.ts';
@@ -107,7 +106,6 @@ export const authModule: ServerModule = {
     registerAdminRoutes(app, auth);
     registerAccessRequestRoutes(app, auth);
     registerOidcRoutes(app, auth);
-    registerMailRoutes(app, ctx);
   },
 
   async seed(ctx) {
@@ -133,9 +131,5 @@ export const authModule: ServerModule = {
       { accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: a.password, role: a.role })) },
       `Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}`,
     );
-  },
-
-  close() {
-    // Mailers hold SMTP connections; contexts are closed by their owners.
   },
 };

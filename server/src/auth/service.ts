@@ -4,7 +4,6 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sql } from 'kysely';
 import type { AppContext, AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { Mailer } from '../mail/mailer.ts';
 import { isIP } from 'node:net';
 import { hmac, randomCode, randomToken, safeEqual, sha256 } from './crypto.ts';
 import { BearerAuth } from './bearer.ts';
@@ -60,7 +59,6 @@ export function tooMany(retryAfter: number, message = 'Too many attempts. Try ag
 
 /** Shared state and helpers of the auth module (one per app context). */
 export class AuthService {
-  readonly mailer: Mailer;
   /** Abuse counters: in memory on PGlite, in the auth_rate_limits table on PostgreSQL. */
   readonly counters: CounterStore;
   readonly repo: AuthRepository;
@@ -69,7 +67,6 @@ export class AuthService {
   secret = '';
 
   constructor(readonly ctx: AppContext) {
-    this.mailer = new Mailer(ctx);
     this.repo = new AuthRepository(ctx.db);
     this.keys = new SigningKeys(ctx.db, () => this.secret);
     this.bearer = new BearerAuth(this);
@@ -91,6 +88,11 @@ export class AuthService {
 
   get db() {
     return this.ctx.db;
+  }
+
+  /** The mail module's mailer (ctx.mailer). */
+  get mailer() {
+    return this.ctx.mailer;
   }
 
   /** AUTH_SECRET, or a random secret generated once and kept in app_meta. */

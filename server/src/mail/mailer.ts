@@ -16,6 +16,22 @@ export interface OutgoingMessage extends MailContent {
   kind: string;
 }
 
+/** What modules send mail through: `ctx.mailer` (the mail module's Mailer). */
+export interface MailSender {
+  /** Deliver to the address only; says how it went (see Delivery). */
+  send(m: OutgoingMessage): Promise<Delivery>;
+  /** True when an email to this address can reach it now (SMTP, or a verified owner's mailbox). */
+  canReach(channel: 'email' | 'sms', to: string): Promise<boolean>;
+  /** An in-app notice to one account; returns the stored message's id. */
+  notify(userId: string, kind: string, content: MailContent): Promise<string>;
+  /** True when SMTP_URL is configured. */
+  readonly smtp: boolean;
+}
+
+const noMail = () => Promise.reject(new Error('No mailer: the mail module is not part of this server'));
+/** The context's mailer until the mail module's `init` replaces it: a server without that module cannot send. */
+export const noMailer: MailSender = { send: noMail, canReach: noMail, notify: noMail, smtp: false };
+
 /**
  * How a message reached its address:
  * - `smtp`: sent by SMTP to the address itself (SMTP_URL is set; email only);
@@ -31,7 +47,7 @@ export type Delivery = 'smtp' | 'mailbox' | 'none';
  * proven is not put into anybody's mailbox — that is what keeps a sign-up or email change for
  * someone else's address from being "verified" by the person who asked for it.
  */
-export class Mailer {
+export class Mailer implements MailSender {
   private transport: Transporter | null = null;
 
   constructor(private readonly ctx: AppContext) {

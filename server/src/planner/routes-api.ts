@@ -1,15 +1,24 @@
 import { sql, type Selectable } from 'kysely';
 import type { Context, Hono } from 'hono';
-import type { AppContext, AppEnv } from '../context.ts';
-import { requireUser } from '../auth/guard.ts';
-import { HttpError, notFound, parseOr400, readJson } from '../http/errors.ts';
-import type { RoutesTable } from './db.ts';
+import {
+  createRouteBody,
+  routeIdParam,
+  routeListQuery,
+  updateRouteBody,
+  type RoutePage,
+  type RouteSummary,
+  type SavedRoute,
+} from '@waymark/contracts';
 import { decodeRouteGeometry } from '@waymark/geo';
-import { createRouteBody, listQuery, patchRouteBody, routeId } from './schemas.ts';
+import type { AppContext, AppEnv } from '../context.ts';
+import { HttpError, notFound, validationError } from '../http/errors.ts';
+import { requireUser } from '../http/guards.ts';
+import { validate } from '../http/validate.ts';
+import type { RoutesTable } from './db.ts';
 
 type Row = Selectable<RoutesTable>;
 
-function toJson(r: Row, viewerId: string | undefined, full = true) {
+function summaryJson(r: Row, viewerId: string | undefined): RouteSummary {
   return {
     id: r.id,
     name: r.name,
@@ -21,8 +30,11 @@ function toJson(r: Row, viewerId: string | undefined, full = true) {
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
     waypointCount: r.waypoints.length,
-    ...(full ? { waypoints: r.waypoints, geometry: r.geometry } : {}),
   };
+}
+
+function toJson(r: Row, viewerId: string | undefined): SavedRoute {
+  return { ...summaryJson(r, viewerId), waypoints: r.waypoints, geometry: r.geometry };
 }
 
 function checkGeometry(geometry: string | undefined) {
@@ -30,12 +42,12 @@ function checkGeometry(geometry: string | undefined) {
   try {
     decodeRouteGeometry(geometry);
   } catch (err) {
-    throw new HttpError(400, 'validation_error', `Invalid route: geometry: ${(err as Error).message}`);
+    throw validationError('route', [{ path: 'geometry', message: (err as Error).message }]);
   }
 }
 
 function parseId(c: Context<AppEnv>): string {
-  return parseOr400(routeId, c.req.param('id'), 'route id');
+  return validate(c, 'param', routeIdParam, 'route id').id;
 }
 
 /** Load a route the viewer may see: private ones only by their owner (others get 404, never 403). */
@@ -64,8 +76,8 @@ const LIST_COLUMNS = [
   'waypoints',
 ] as const;
 
-async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: string } | { public: true }) {
-  const q = parseOr400(listQuery, c.req.query(), 'query');
+async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: string } | { public: true }): Promise<RoutePage> {
+  const q = validate(c, 'query', routeListQuery);
   const order = q.order ?? (q.sort === 'name' ? 'asc' : 'desc');
   let base = ctx.db.selectFrom('routes');
   base = 'ownerId' in scope ? base.where('owner_id', '=', scope.ownerId) : base.where('visibility', '=', 'public');
@@ -85,7 +97,7 @@ async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: strin
     .offset((q.page - 1) * q.pageSize)
     .execute();
   const viewer = c.get('user')?.id;
-  return { items: items.map((r) => toJson(r as Row, viewer, false)), total: Number(totalRow?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  return { items: items.map((r) => summaryJson(r as Row, viewer)), total: Number(totalRow?.n ?? 0), page: q.page, pageSize: q.pageSize };
 }
 
 export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
@@ -98,7 +110,7 @@ export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
 
   app.post('/api/routes', async (c) => {
     const user = requireUser(c);
-    const body = parseOr400(createRouteBody, await readJson(c), 'route');
+    const body = await validate(c, 'json', createRouteBody, 'route');
     checkGeometry(body.geometry);
     const row = await ctx.db
       .insertInto('routes')
@@ -126,7 +138,7 @@ export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
   app.patch('/api/routes/:id', async (c) => {
     const user = requireUser(c);
     const id = parseId(c);
-    const body = parseOr400(patchRouteBody, await readJson(c), 'route');
+    const body = await validate(c, 'json', updateRouteBody, 'route');
     checkGeometry(body.geometry);
     await loadOwned(ctx, id, user.id);
     const row = await ctx.db

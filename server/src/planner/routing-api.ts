@@ -1,14 +1,19 @@
 import type { Hono } from 'hono';
-import type { AppContext, AppEnv } from '../context.ts';
-import { HttpError, parseOr400, readJson } from '../http/errors.ts';
+import { loopRequest, routeRequest } from '@waymark/contracts';
 import { RouteError } from '@waymark/geo';
+import type { AppContext, AppEnv } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
 import { assertInRegion, loopJson, routeJson, type EngineRegistry } from './engine.ts';
-import { loopRequestBody, routeRequestBody } from './schemas.ts';
 
-/** POST /api/route and POST /api/route/loop: the same engine as the browser's worker, on the server. */
+/**
+ * POST /api/route and POST /api/route/loop: the same engine as the browser's worker, on the server.
+ * Answers are `RouteResponse` / `LoopResponse` of @waymark/contracts (checked against the schemas
+ * by server/test/contracts.db.test.ts: the engine's JSON types its coordinates as number[][]).
+ */
 export function registerRoutingApi(app: Hono<AppEnv>, _ctx: AppContext, engines: EngineRegistry) {
   app.post('/api/route', async (c) => {
-    const body = parseOr400(routeRequestBody, await readJson(c), 'route request');
+    const body = await validate(c, 'json', routeRequest, 'route request');
     const engine = await engines.get(body.region);
     const pts = body.waypoints.map((w) => [w.lon, w.lat] as [number, number]);
     assertInRegion(engine, pts);
@@ -25,7 +30,7 @@ export function registerRoutingApi(app: Hono<AppEnv>, _ctx: AppContext, engines:
   });
 
   app.post('/api/route/loop', async (c) => {
-    const body = parseOr400(loopRequestBody, await readJson(c), 'loop request');
+    const body = await validate(c, 'json', loopRequest, 'loop request');
     const engine = await engines.get(body.region);
     assertInRegion(engine, [[body.start.lon, body.start.lat]]);
     const t0 = performance.now();

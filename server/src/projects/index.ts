@@ -1,6 +1,6 @@
 import type { AppContext, ServerModule } from '../context.ts';
 import { DocumentStore, registerDocumentsApi, UPLOAD_PATH } from './documents.ts';
-import { closeProjectsMailer } from './invitation-mail.ts';
+import { projectsDashboard } from './dashboard.ts';
 import { registerMembersApi } from './members-api.ts';
 import { registerProjectsApi } from './projects-api.ts';
 import { seedDemoProjects } from './seed.ts';
@@ -36,6 +36,7 @@ export const projectsModule: ServerModule = {
     registerMembersApi(app, ctx);
     registerDocumentsApi(app, ctx, store);
   },
+  dashboard: projectsDashboard,
   async seed(ctx) {
     await seedDemoProjects(ctx, documentStore(ctx));
   },
@@ -43,7 +44,6 @@ export const projectsModule: ServerModule = {
     for (const ctx of contexts) {
       stores.get(ctx)?.close();
       stores.delete(ctx);
-      closeProjectsMailer(ctx);
     }
     contexts.clear();
   },

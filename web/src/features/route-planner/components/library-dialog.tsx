@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Copy, FolderOpen, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -6,7 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { deleteRoute, duplicateRoute, myRoutesQuery, routesKey, updateRoute, type ListParams, type RouteSummary } from '../api/saved-routes';
+import type { RouteListParams, RouteSummary } from '@waymark/contracts/routes';
+import { errorMessage } from '@/lib/errors';
+import { useDeleteRoute } from '../api/delete-route';
+import { useDuplicateRoute } from '../api/duplicate-route';
+import { useRoutes } from '../api/get-routes';
+import { useUpdateRoute } from '../api/update-route';
 import type { Units } from '../lib/types';
 import { formatDistance, formatElevation } from '../lib/units';
 
@@ -41,14 +46,12 @@ export function LibraryDialog({ open, onOpenChange, units, onOpen, pending }: Pr
 }
 
 function Library({ units, onOpen }: { units: Units; onOpen(id: string): void }) {
-  const [params, setParams] = useState<ListParams>({ sort: 'updated', page: 1 });
+  const [params, setParams] = useState<RouteListParams>({ sort: 'updated', page: 1 });
   const [q, setQ] = useState('');
-  const qc = useQueryClient();
-  const list = useQuery({ ...myRoutesQuery({ ...params, q: q.trim() || undefined }), placeholderData: (prev) => prev });
-  const invalidate = () => qc.invalidateQueries({ queryKey: routesKey });
-  const dup = useMutation({ mutationFn: duplicateRoute, onSuccess: (r) => (toast.success(`Duplicated as “${r.name}”`), invalidate()) });
-  const del = useMutation({ mutationFn: deleteRoute, onSuccess: () => (toast.success('Route deleted'), invalidate()) });
-  const rename = useMutation({ mutationFn: ({ id, name }: { id: string; name: string }) => updateRoute(id, { name }), onSuccess: invalidate });
+  const list = useRoutes({ ...params, q: q.trim() || undefined }, { placeholderData: keepPreviousData });
+  const dup = useDuplicateRoute({ mutationConfig: { onSuccess: (r) => void toast.success(`Duplicated as “${r.name}”`) } });
+  const del = useDeleteRoute({ mutationConfig: { onSuccess: () => void toast.success('Route deleted') } });
+  const rename = useUpdateRoute({ mutationConfig: { networkMode: 'online' } });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -66,7 +69,7 @@ function Library({ units, onOpen }: { units: Units; onOpen(id: string): void }) 
     <div className="grid gap-3">
       <div className="flex flex-wrap gap-2">
         <Input type="search" aria-label="Search my routes" placeholder="Search my routes" value={q} onChange={(e) => (setQ(e.target.value), setParams((p) => ({ ...p, page: 1 })))} className="h-8 flex-1" />
-        <select aria-label="Sort by" className="h-8 rounded-md border bg-transparent px-2 text-sm dark:bg-input/30" value={params.sort} onChange={(e) => setParams({ ...params, sort: e.target.value as ListParams['sort'], page: 1 })}>
+        <select aria-label="Sort by" className="h-8 rounded-md border bg-transparent px-2 text-sm dark:bg-input/30" value={params.sort} onChange={(e) => setParams({ ...params, sort: e.target.value as RouteListParams['sort'], page: 1 })}>
           {SORTS.map(([v, l]) => (
             <option key={v} value={v}>
               {l}
@@ -75,11 +78,11 @@ function Library({ units, onOpen }: { units: Units; onOpen(id: string): void }) 
         </select>
       </div>
       {list.isPending ? <p className="text-sm text-muted-foreground">Loading…</p> : null}
-      {list.error && !(list.error instanceof ApiError && list.error.status === 401) ? <p className="text-sm text-destructive">Could not load your routes: {list.error.message}</p> : null}
+      {list.error && !(list.error instanceof ApiError && list.error.status === 401) ? <p className="text-sm text-destructive">Could not load your routes: {errorMessage(list.error)}</p> : null}
       {data && data.items.length === 0 ? <p className="text-sm text-muted-foreground">{q ? 'No routes match.' : 'No saved routes yet.'}</p> : null}
       <ul className="grid max-h-[50svh] gap-1 overflow-auto" aria-label="Saved routes">
         {data?.items.map((r) => (
-          <RouteRow key={r.id} r={r} units={units} onOpen={() => onOpen(r.id)} onDuplicate={() => dup.mutate(r.id)} onDelete={() => del.mutate(r.id)} onRename={(name) => rename.mutate({ id: r.id, name })} />
+          <RouteRow key={r.id} r={r} units={units} onOpen={() => onOpen(r.id)} onDuplicate={() => dup.mutate(r.id)} onDelete={() => del.mutate(r.id)} onRename={(name) => rename.mutate({ id: r.id, body: { name } })} />
         ))}
       </ul>
       {data && pages > 1 ? (

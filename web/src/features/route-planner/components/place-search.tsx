@@ -1,13 +1,10 @@
 import { LocateFixed, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { placesResponse, type Place } from '@waymark/contracts/regions';
 import { api } from '@/lib/api-client';
 import type { LonLat } from '../lib/types';
-
-const placesSchema = z.object({ places: z.array(z.object({ name: z.string(), kind: z.string(), lon: z.number(), lat: z.number() })) });
-type Place = z.infer<typeof placesSchema>['places'][number];
 
 /** Search the region's places (towns, peaks, streets, POIs) and "locate me". */
 export function PlaceSearch({ region, onPick, onLocate }: { region: string; onPick(at: LonLat, name: string): void; onLocate(at: LonLat): void }) {
@@ -23,7 +20,7 @@ export function PlaceSearch({ region, onPick, onLocate }: { region: string; onPi
     if (term.length < 2) return;
     const ctl = new AbortController();
     const t = setTimeout(() => {
-      api(`/api/regions/${encodeURIComponent(region)}/places?q=${encodeURIComponent(term)}&limit=8`, { schema: placesSchema, signal: ctl.signal, toast: false, redirect: false, retry: false })
+      api(`/api/regions/${encodeURIComponent(region)}/places?q=${encodeURIComponent(term)}&limit=8`, { schema: placesResponse, signal: ctl.signal, toast: false, redirect: false, retry: false })
         .then((r) => {
           setHits(r.places);
           setActive(0);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, FolderOpen, Link2, LogIn, Route as RouteIcon, Save, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -10,7 +10,11 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { createRoute, routeQuery, routesKey, updateRoute, type RouteBody, type SavedRoute } from '../api/saved-routes';
+import type { CreateRouteBody as RouteBody, SavedRoute } from '@waymark/contracts/routes';
+import { useCreateRoute } from '../api/create-route';
+import { getRouteQueryOptions, useRoute } from '../api/get-route';
+import { routeKeys } from '../api/keys';
+import { useUpdateRoute } from '../api/update-route';
 import { wp } from '../lib/edit';
 import { EXPORT_FORMATS, download, fileName, readTrackFile, routeFileText } from '../lib/io';
 import { enqueue, isOffline, syncOutbox } from '../lib/outbox';
@@ -72,7 +76,7 @@ export function Planner(props: PlannerProps) {
 }
 
 function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: string }) {
-  const q = useQuery(routeQuery(shareId));
+  const q = useRoute(shareId);
   const [hover, setHover] = useState<number | null>(null);
   // the viewer's own units and flat pace (kept like the planner's): the time is theirs, not the author's
   const [prefs, setPrefs] = usePrefs();
@@ -195,6 +199,8 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
   const mapCenter = useRef<LonLat | null>(null);
   const session = useSession();
   const qc = useQueryClient();
+  const createRoute = useCreateRoute();
+  const updateRoute = useUpdateRoute();
   const isMobile = useIsMobile();
   const phone = variant === 'app' || isMobile;
   const root = useRef<HTMLDivElement>(null);
@@ -218,7 +224,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
   useEffect(() => {
     if (!routeId || loaded.current === routeId) return;
     loaded.current = routeId;
-    qc.fetchQuery(routeQuery(routeId)).then(
+    qc.fetchQuery(getRouteQueryOptions(routeId)).then(
       (r) => {
         act({ type: 'reset', waypoints: r.waypoints.map((w) => wp(w.lon, w.lat, w.mode)) });
         setMeta({ routeId: r.owned ? r.id : null, name: r.owned ? r.name : `${r.name} (copy)`.slice(0, 120), description: r.description, visibility: r.owned ? r.visibility : 'private' });
@@ -247,7 +253,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
         loaded.current = mine.id;
         onRouteIdRef.current(mine.id);
       }
-      await qc.invalidateQueries({ queryKey: routesKey });
+      await qc.invalidateQueries({ queryKey: routeKeys.all });
     }
     for (const f of r.refused) toast.error(`Could not sync the offline save “${f.name || 'Untitled'}”`, { description: f.message });
   }, [qc]);
@@ -302,12 +308,11 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
     if (!b) throw new Error('Add at least two waypoints first.');
     const id = asNew ? null : meta.routeId;
     try {
-      const saved = id ? await updateRoute(id, b) : await createRoute(b);
+      const saved = id ? await updateRoute.mutateAsync({ id, body: b }) : await createRoute.mutateAsync(b);
       setMeta({ routeId: saved.id, name: saved.name, description: saved.description, visibility: saved.visibility });
       loaded.current = saved.id;
       onRouteId(saved.id);
       toast.success(`Saved “${saved.name}”`);
-      await qc.invalidateQueries({ queryKey: routesKey });
     } catch (err) {
       if (!isOffline(err)) throw err;
       enqueue(id, b);
@@ -564,7 +569,7 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
                 variant="outline"
                 onClick={async () => {
                   try {
-                    const r = await updateRoute(meta.routeId!, { visibility: 'unlisted' });
+                    const r = await updateRoute.mutateAsync({ id: meta.routeId!, body: { visibility: 'unlisted' } });
                     setMeta((m) => ({ ...m, visibility: r.visibility }));
                   } catch (err) {
                     toast.error('Could not change visibility', { description: err instanceof Error ? err.message : String(err) });

@@ -1,5 +1,7 @@
 import { ApiError } from '@/lib/api-client';
-import { createRoute, updateRoute, type RouteBody } from '../api/saved-routes';
+import type { CreateRouteBody as RouteBody } from '@waymark/contracts/routes';
+import { createRoute } from '../api/create-route';
+import { updateRoute } from '../api/update-route';
 import { loadOutbox, saveOutbox, type OutboxItem } from './storage';
 
 /** A network failure (offline, server unreachable) rather than a refusal by the server. */

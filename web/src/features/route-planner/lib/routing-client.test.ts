@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeSchema } from './routing-client';
+import { plannedRoute as routeSchema } from '@waymark/contracts/routing';
 
 const body = {
   coords: [

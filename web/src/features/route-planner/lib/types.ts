@@ -1,4 +1,7 @@
-export type LegMode = 'snap' | 'freehand';
+// The wire types (route answer, loop alternative, leg mode) come from @waymark/contracts; the rest is the planner's own.
+import type { LegMode, PlannedRoute } from '@waymark/contracts/routing';
+
+export type { LegMode, LoopAlternative, RouteStats } from '@waymark/contracts/routing';
 export type Units = 'km' | 'mi';
 export type LonLat = [lon: number, lat: number];
 
@@ -23,37 +26,5 @@ export interface LegResult {
   fallback?: boolean;
 }
 
-export interface RouteStats {
-  distanceM: number;
-  ascentM: number;
-  descentM: number;
-  timeS: number;
-  /** metres through parks, woods, meadows and along water (not stored with saved routes) */
-  greenM?: number;
-}
-
-/** The whole route, assembled from legs: what the map, stats and profile draw. */
-export interface AssembledRoute {
-  coords: [number, number, number][];
-  /** cumulative distance (m) at each coordinate */
-  cum: number[];
-  /** index in coords where each leg starts (legStarts.length === legs) */
-  legStarts: number[];
-  stats: RouteStats;
-  wayTypes: Record<string, number>;
-  surfaces: Record<string, number>;
-  /** waypoints as routed (snapped onto the network where their legs snap) */
-  snapped?: LonLat[];
-  /** resampled elevation profile with smoothed grade (rise/run) */
-  profile?: { distance: number; elevation: number; grade: number }[];
-}
-
-export interface LoopAlternative {
-  coords: [number, number, number][];
-  distanceM: number;
-  ascentM: number;
-  /** share of the loop's length run more than once (0–1) */
-  retrace: number;
-  /** as few waypoints (start … start) as reproduce the loop when each leg is snapped */
-  waypoints: LonLat[];
-}
+/** The whole route, assembled from legs: what the map, stats and profile draw (the same as the server's POST /api/route answer). */
+export type AssembledRoute = PlannedRoute;

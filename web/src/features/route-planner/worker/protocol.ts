@@ -1,14 +1,8 @@
+import type { LoopRequest as LoopRequestBody } from '@waymark/contracts/routing';
 import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from '../lib/types';
 
-export interface LoopRequest {
-  start: LonLat;
-  distanceKm: number;
-  heading?: number;
-  seed?: number;
-  alternatives?: number;
-  preferences?: { preferPaths?: boolean; avoidBusyRoads?: boolean; preferGreen?: boolean };
-  paceSecPerKm?: number;
-}
+/** A loop request inside the app: the fields of POST /api/route/loop, with the start as [lon, lat] and no region (the client has one). */
+export type LoopRequest = Omit<LoopRequestBody, 'region' | 'start'> & { start: LonLat };
 
 export type WorkerRequest =
   | { id: number; type: 'init'; region: string; url: string }
