@@ -8,7 +8,11 @@
 // signed-in session and a 20-item list ≥ 25 % of bare node:http on PostgreSQL and ≥ 10 % on PGlite,
 // with p99 ≤ 100 ms on both.
 //
+// Beside req/s and latency, the CPU time per request of each server process (and of the PostgreSQL
+// cluster) is read from /proc: on a shared, loaded machine it moves much less than req/s does.
+//
 // Environment: BENCH_SECONDS, BENCH_CONNECTIONS (50), BENCH_SERVER_DB (`pglite,postgres`),
+// BENCH_ACCEPT_ENCODING (sent with our requests, e.g. `gzip, deflate, br`; none by default),
 // BENCH_SERVER_ONLY (a regular expression on endpoint names), BENCH_CPU_PROF=<dir> (run our server
 // under `node --cpu-prof`, one fresh process and profile per endpoint; summarise a profile with
 // `npx tsx bench/src/cpuprofile-top.ts <file>`).
@@ -24,6 +28,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
+/** Requests carry no Accept-Encoding unless BENCH_ACCEPT_ENCODING is set (e.g. `gzip, deflate, br`, as browsers send). */
+const ACCEPT_ENCODING: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING
+  ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING }
+  : {};
 
 /** What the demo user's requests need: the session cookie and a csrf pair for writes. */
 export interface BenchClient {
@@ -95,9 +103,61 @@ interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time (user + system) the server process used per request, µs */
+  cpu: number;
+  /** the same for the PostgreSQL cluster's processes (0 for the others) */
+  dbCpu: number;
 }
 
-async function measure(url: string, opts: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Measured> {
+/** Linux USER_HZ: /proc times are in these ticks. */
+const CLK_TCK = 100;
+
+/** CPU time (user + system, µs) used so far by these processes (all their threads); 0 where /proc has none. */
+function cpuMicros(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      /* gone */
+    }
+  }
+  return (ticks * 1e6) / CLK_TCK;
+}
+
+/** The postmaster of a cluster and its children (backends, checkpointer, …). */
+function clusterPids(dataDir: string): number[] {
+  let postmaster: number;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return [];
+  }
+  const pids = [postmaster];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+interface MeasureOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** the server's pid, and the database cluster's data directory (PostgreSQL), for CPU per request */
+  pid?: number;
+  dbDir?: string;
+}
+
+async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured> {
   const base = {
     url,
     method: (opts.method ?? 'GET') as 'GET',
@@ -109,8 +169,19 @@ async function measure(url: string, opts: { method?: string; body?: unknown; hea
   if (check.status >= 300) throw new Error(`${base.method} ${url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
   await check.arrayBuffer();
   await autocannon({ ...base, connections: 10, duration: 1 });
+  const dbPids = opts.dbDir ? clusterPids(opts.dbDir) : [];
+  const cpu0 = cpuMicros(opts.pid ? [opts.pid] : []);
+  const db0 = cpuMicros(dbPids);
   const r = await autocannon({ ...base, connections: CONNECTIONS, pipelining: 1, duration: DURATION });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  const n = Math.max(1, r.requests.total);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    cpu: (cpuMicros(opts.pid ? [opts.pid] : []) - cpu0) / n,
+    dbCpu: (cpuMicros(dbPids) - db0) / n,
+  };
 }
 
 /** Spawn a process and resolve with the first capture group of `re` on its stdout; the rest of its output is drained. */
@@ -146,6 +217,13 @@ async function stopChild(child: ChildProcess) {
   await exited;
 }
 
+/** Move the main thread's profile (`CPU.<date>.<time>.<pid>.0.<seq>.cpuprofile`) out of a run directory; drop the rest. */
+function keepMainThreadProfile(runDir: string, to: string) {
+  const main = fs.readdirSync(runDir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  if (main) fs.renameSync(path.join(runDir, main), to);
+  fs.rmSync(runDir, { recursive: true, force: true });
+}
+
 interface Target {
   kind: 'pglite' | 'postgres';
   env: Record<string, string>;
@@ -153,7 +231,9 @@ interface Target {
 }
 
 async function startOurs(target: Target, profile?: { dir: string; name: string }) {
-  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`] : [];
+  // --cpu-prof writes one profile per thread (tsx's module hooks run in a thread of their own); the
+  // main thread's, whose file name carries thread id 0, is renamed to `name` once the process ends.
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`] : [];
   const { child, match } = await spawnUntil(
     [...flags, '--import', 'tsx', path.join(ROOT, 'server/src/main.ts')],
     // As it runs in production: request log at info (to a pipe), demo accounts seeded.
@@ -207,21 +287,25 @@ function verdict(r: Row): string {
   return `${ok ? 'met' : 'MISSED'} (≥ ${share * 100} % of node:http, p99 ≤ 100 ms)`;
 }
 
+const us = (m: Measured) => `${Math.round(m.cpu)}${m.dbCpu ? ` + ${Math.round(m.dbCpu)} db` : ''} µs`;
+
 function printRows(rows: Row[]) {
   const lines = [
-    '| endpoint | database | req/s | p50 ms | p99 ms | node:http req/s | vs node:http | Hono req/s | vs Hono | target |',
+    '| endpoint | database | req/s | p50 ms | p99 ms | vs node:http | vs Hono | CPU/req | CPU/req node:http, Hono | target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of rows) {
     const errs = r.m.errors ? ` (${r.m.errors} errors)` : '';
     lines.push(
-      `| ${r.endpoint}${errs} | ${r.db} | ${Math.round(r.m.rps)} | ${r.m.p50} | ${r.m.p99} | ${Math.round(r.node.rps)} | ${pct(r.m.rps / r.node.rps)} | ${Math.round(r.hono.rps)} | ${pct(r.m.rps / r.hono.rps)} | ${verdict(r)} |`,
+      `| ${r.endpoint}${errs} | ${r.db} | ${Math.round(r.m.rps)} | ${r.m.p50} | ${r.m.p99} | ${pct(r.m.rps / r.node.rps)} of ${Math.round(r.node.rps)} | ${pct(r.m.rps / r.hono.rps)} of ${Math.round(r.hono.rps)} | ${us(r.m)} | ${us(r.node)}, ${us(r.hono)} | ${verdict(r)} |`,
     );
   }
   console.log(
-    `\nServer throughput: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${os.cpus().length} cores, Node ${process.version}.`,
+    `\nServer throughput: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${os.cpus().length} cores, Node ${process.version}${ACCEPT_ENCODING['accept-encoding'] ? `, Accept-Encoding: ${ACCEPT_ENCODING['accept-encoding']}` : ''}.`,
   );
-  console.log('The two peers are measured right before each endpoint, in the same run (p50/p99 of the peers in the log above).\n');
+  console.log(
+    'The two peers are measured right before each endpoint, in the same run. CPU/req: CPU time (user + system) of the server process per request, and of the PostgreSQL processes ("db"), from /proc — steadier than req/s on a loaded machine.\n',
+  );
   console.log(lines.join('\n'));
 }
 
@@ -257,7 +341,7 @@ export async function benchServer() {
 
   // @ts-expect-error -- plain ESM JavaScript helper shared with the test runner
   const { startPostgres } = (await import('../../scripts/pg-cluster.mjs')) as {
-    startPostgres: () => Promise<{ url: string; stop: () => void }>;
+    startPostgres: () => Promise<{ url: string; dir: string; stop: () => void }>;
   };
   const cluster = dbs.includes('postgres') ? await startPostgres() : null;
   const nodePeer = await spawnUntil([path.join(import.meta.dirname, 'peers/node-hello.mjs')], {}, /port (\d+)/);
@@ -272,22 +356,38 @@ export async function benchServer() {
         const client = await signIn(ours.url);
         for (const e of endpoints) await e.setup?.(client);
         for (const e of endpoints) {
-          if (profDir) {
+          const profile = profDir && {
+            dir: fs.mkdtempSync(path.join(profDir, 'run-')),
+            name: `${kind}-${e.name.replace(/[^\w]+/g, '_').slice(0, 60)}.cpuprofile`,
+          };
+          let spawnedAt = 0;
+          if (profile) {
             await stopChild(ours.child);
-            ours = await startOurs(target, { dir: profDir, name: `${kind}-${e.name.replace(/[^\w]+/g, '_').slice(0, 60)}.cpuprofile` });
+            spawnedAt = performance.now();
+            ours = await startOurs(target, profile);
           }
           // The peers are measured right before each endpoint: the load of a shared machine moves.
-          const node = await measure(`http://127.0.0.1:${nodePeer.match}/`);
-          const hono = await measure(`http://127.0.0.1:${honoPeer.match}/`);
+          const node = await measure(`http://127.0.0.1:${nodePeer.match}/`, { pid: nodePeer.child.pid });
+          const hono = await measure(`http://127.0.0.1:${honoPeer.match}/`, { pid: honoPeer.child.pid });
+          // The profile's start-up part (module loading, migrations, the seed) is left out of its summary.
+          if (profile)
+            fs.writeFileSync(path.join(profDir, `${profile.name}.json`), JSON.stringify({ measureFromMs: performance.now() - spawnedAt }));
           const m = await measure(`${ours.url}${e.path}`, {
             method: e.method,
             body: e.body,
-            headers: e.signedIn ? { cookie: client.cookie } : {},
+            headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: client.cookie } : {}) },
+            pid: ours.child.pid,
+            dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,
           });
           rows.push({ endpoint: e.name, db: kind, m, node, hono, target: e.target });
+          if (profile) {
+            await stopChild(ours.child);
+            keepMainThreadProfile(profile.dir, path.join(profDir, profile.name));
+            ours = await startOurs(target);
+          }
           console.log(
-            `${kind} ${e.name}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.errors ? `, ${m.errors} errors` : ''}` +
-              ` (node:http ${Math.round(node.rps)} req/s p99 ${node.p99} ms, Hono ${Math.round(hono.rps)} req/s p99 ${hono.p99} ms)`,
+            `${kind} ${e.name}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${us(m)}/req${m.errors ? `, ${m.errors} errors` : ''}` +
+              ` (node:http ${Math.round(node.rps)} req/s p99 ${node.p99} ms ${us(node)}/req, Hono ${Math.round(hono.rps)} req/s p99 ${hono.p99} ms ${us(hono)}/req)`,
           );
         }
       } finally {

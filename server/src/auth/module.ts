@@ -47,6 +47,7 @@ export const authModule: ServerModule = {
   async init(ctx) {
     const auth = authService(ctx);
     await auth.loadSecret();
+    await auth.sessions.start();
     if (ctx.config.ADMIN_EMAIL) {
       const email = ctx.config.ADMIN_EMAIL.toLowerCase();
       const r = await ctx.db.updateTable('users').set({ role: 'admin', updated_at: new Date() }).where('email', '=', email).where('role', '!=', 'admin').executeTakeFirst();

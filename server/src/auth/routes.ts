@@ -3,7 +3,17 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { hashPassword, newBackupCodes, newTotpSecret, normaliseBackupCode, randomToken, sha256, totpUri, verifyPassword, verifyTotp } from './crypto.ts';
+import {
+  hashPassword,
+  newBackupCodes,
+  newTotpSecret,
+  normaliseBackupCode,
+  randomToken,
+  sha256,
+  totpUri,
+  verifyPassword,
+  verifyTotp,
+} from './crypto.ts';
 import { csrfTokenFor, ensureCsrfCookie } from './csrf.ts';
 import { requireFreshSession, requireUser } from './guard.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-policy.ts';
@@ -38,7 +48,11 @@ const verifySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sms'), phone: phoneSchema, code: codeSchema, remember: z.boolean().optional() }),
 ]);
 
-const resendSchema = z.object({ type: z.enum(['signup', 'sms', 'email_change']), email: emailSchema.optional(), phone: phoneSchema.optional() });
+const resendSchema = z.object({
+  type: z.enum(['signup', 'sms', 'email_change']),
+  email: emailSchema.optional(),
+  phone: phoneSchema.optional(),
+});
 
 const updateUserSchema = z.object({
   name: nameSchema.optional(),
@@ -105,11 +119,11 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
   app.get('/api/_auth/session', async (c) => {
     const user = c.get('user');
     const session = c.get('session');
-    if (!user || !session) return c.json({ error: { code: 'session_not_found', message: 'Auth session missing!' } }, 401, { 'Cache-Control': 'no-store' });
-    const row = await auth.findUser(user.id);
-    const s = await db.selectFrom('sessions').selectAll().where('id', '=', session.id).executeTakeFirst();
-    if (!row || !s) return c.json({ error: { code: 'session_not_found', message: 'Auth session missing!' } }, 401);
-    return c.json({ user: await auth.publicUser(row), session: sessionJson(s) }, 200, { 'Cache-Control': 'no-store' });
+    if (!user || !session)
+      return c.json({ error: { code: 'session_not_found', message: 'Auth session missing!' } }, 401, { 'Cache-Control': 'no-store' });
+    const current = await auth.currentSession(c);
+    if (!current) return c.json({ error: { code: 'session_not_found', message: 'Auth session missing!' } }, 401);
+    return c.json(current, 200, { 'Cache-Control': 'no-store' });
   });
 
   app.delete('/api/_auth/session', async (c) => {
@@ -149,7 +163,8 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw new HttpError(409, 'user_already_exists', 'An account with these details already exists.');
+      if ((err as { code?: string }).code === '23505')
+        throw new HttpError(409, 'user_already_exists', 'An account with these details already exists.');
       throw err;
     }
     await sendVerification(user);
@@ -175,7 +190,12 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
       const challenge = randomToken();
       await db
         .insertInto('mfa_challenges')
-        .values({ user_id: user.id, token_hash: sha256(challenge), remember: b.remember ?? false, expires_at: new Date(Date.now() + 5 * 60_000) })
+        .values({
+          user_id: user.id,
+          token_hash: sha256(challenge),
+          remember: b.remember ?? false,
+          expires_at: new Date(Date.now() + 5 * 60_000),
+        })
         .execute();
       const factors = await db
         .selectFrom('mfa_factors')
@@ -183,7 +203,11 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
         .where('user_id', '=', user.id)
         .where('status', '=', 'verified')
         .execute();
-      return c.json({ mfaRequired: true, challengeId: challenge, factors: factors.map((f) => ({ id: f.id, factorType: 'totp', friendlyName: f.friendly_name })) });
+      return c.json({
+        mfaRequired: true,
+        challengeId: challenge,
+        factors: factors.map((f) => ({ id: f.id, factorType: 'totp', friendlyName: f.friendly_name })),
+      });
     }
     return c.json(await auth.createSession(c, user, b.remember ?? false, 'password'));
   });
@@ -191,7 +215,12 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
   app.post('/api/auth/mfa/challenge', async (c) => {
     auth.limitIp(c, 'mfa');
     const b = await body(c, z.object({ challengeId: tokenSchema, code: codeSchema }));
-    const ch = await db.selectFrom('mfa_challenges').selectAll().where('token_hash', '=', sha256(b.challengeId)).where('expires_at', '>', new Date()).executeTakeFirst();
+    const ch = await db
+      .selectFrom('mfa_challenges')
+      .selectAll()
+      .where('token_hash', '=', sha256(b.challengeId))
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
     if (!ch) throw new HttpError(400, 'mfa_challenge_expired', 'The sign-in attempt expired. Sign in again.');
     const key = `mfa:${ch.user_id}`;
     auth.checkAccount(key);
@@ -272,7 +301,12 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
     if (b.type === 'magiclink') {
       const row = await auth.consumeLinkToken(['magiclink'], b.token);
       if (!row?.user_id) throw new HttpError(400, 'otp_expired', 'The sign-in link is invalid or has expired. Request a new one.');
-      const user = await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', row.user_id).returningAll().executeTakeFirstOrThrow();
+      const user = await db
+        .updateTable('users')
+        .set({ email_verified_at: new Date() })
+        .where('id', '=', row.user_id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return c.json({ verified: true, type: b.type, ...(await auth.createSession(c, user, b.remember ?? false, 'magiclink')) });
     }
     const row = await auth.consumeLinkToken([b.type], b.token);
@@ -283,9 +317,18 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
       if (await db.selectFrom('users').select('id').where('email', '=', newEmail).where('id', '!=', row.user_id).executeTakeFirst()) {
         throw new HttpError(409, 'email_exists', 'Another account already uses this email address.');
       }
-      await db.updateTable('users').set({ email: newEmail, email_verified_at: now, updated_at: now }).where('id', '=', row.user_id).execute();
+      await db
+        .updateTable('users')
+        .set({ email: newEmail, email_verified_at: now, updated_at: now })
+        .where('id', '=', row.user_id)
+        .execute();
     } else {
-      await db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', row.user_id).where('email', '=', row.identifier).execute();
+      await db
+        .updateTable('users')
+        .set({ email_verified_at: now, updated_at: now })
+        .where('id', '=', row.user_id)
+        .where('email', '=', row.identifier)
+        .execute();
     }
     const user = await auth.findUser(row.user_id);
     return c.json({ verified: true, type: b.type, user: user ? await auth.publicUser(user) : null });
@@ -305,7 +348,8 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
     auth.cooldownOrThrow(`resend-${b.type}`, identifier);
     if (b.type === 'signup') {
       const user = await auth.findUserByEmail(identifier);
-      if (user && !user.email_verified_at && !user.banned) await sendVerification({ ...user, phone_verified_at: user.phone_verified_at ?? new Date() });
+      if (user && !user.email_verified_at && !user.banned)
+        await sendVerification({ ...user, phone_verified_at: user.phone_verified_at ?? new Date() });
     } else if (b.type === 'sms') {
       const user = await auth.findUserByPhone(identifier);
       if (user && !user.banned) await sendSms(user, user.phone_verified_at ? 'sign-in' : 'verification');
@@ -382,7 +426,13 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
       .where('id', '=', row.user_id)
       .execute();
     await auth.endSessions(row.user_id, 'global');
-    await db.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', row.user_id).where('kind', 'in', ['recovery', 'magiclink']).where('used_at', 'is', null).execute();
+    await db
+      .updateTable('auth_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', row.user_id)
+      .where('kind', 'in', ['recovery', 'magiclink'])
+      .where('used_at', 'is', null)
+      .execute();
     auth.clearSessionCookie(c);
     return c.json({ passwordUpdated: true, email: row.identifier });
   });
@@ -401,9 +451,12 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
     const b = await body(c, updateUserSchema);
     const row = (await auth.findUser(me.id))!;
     const now = new Date();
-    const sensitive = b.password !== undefined || (b.email !== undefined && b.email !== row.email) || (b.phone !== undefined && b.phone !== row.phone);
+    const sensitive =
+      b.password !== undefined || (b.email !== undefined && b.email !== row.email) || (b.phone !== undefined && b.phone !== row.phone);
     if (sensitive) requireFreshSession(c);
-    const patch: { name?: string; password_hash?: string; phone?: string; phone_verified_at?: null; updated_at: Date } = { updated_at: now };
+    const patch: { name?: string; password_hash?: string; phone?: string; phone_verified_at?: null; updated_at: Date } = {
+      updated_at: now,
+    };
     if (b.name !== undefined) patch.name = b.name;
     if (b.password !== undefined) {
       assertStrongPassword(b.password, [row.email, row.name, row.phone]);
@@ -449,7 +502,13 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
   app.get('/api/auth/sessions', async (c) => {
     const me = requireUser(c);
     const current = c.get('session')!.id;
-    const rows = await db.selectFrom('sessions').selectAll().where('user_id', '=', me.id).where('expires_at', '>', new Date()).orderBy('last_seen_at', 'desc').execute();
+    const rows = await db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', me.id)
+      .where('expires_at', '>', new Date())
+      .orderBy('last_seen_at', 'desc')
+      .execute();
     return c.json({
       sessions: rows.map((s) => ({
         ...sessionJson(s),
@@ -476,7 +535,12 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
   app.get('/api/auth/factors', async (c) => {
     const me = requireUser(c);
     const row = (await auth.findUser(me.id))!;
-    const unused = await db.selectFrom('mfa_backup_codes').select(db.fn.countAll<number>().as('n')).where('user_id', '=', me.id).where('used_at', 'is', null).executeTakeFirst();
+    const unused = await db
+      .selectFrom('mfa_backup_codes')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('user_id', '=', me.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return c.json({ factors: (await auth.publicUser(row)).factors, backupCodesRemaining: Number(unused?.n ?? 0) });
   });
 
@@ -485,7 +549,11 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
     const b = await body(c, z.object({ friendlyName: nameSchema.optional(), factorType: z.literal('totp').optional() }));
     const secret = newTotpSecret();
     await db.deleteFrom('mfa_factors').where('user_id', '=', me.id).where('status', '=', 'unverified').execute();
-    const count = await db.selectFrom('mfa_factors').select(db.fn.countAll<number>().as('n')).where('user_id', '=', me.id).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('mfa_factors')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('user_id', '=', me.id)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) >= 5) throw new HttpError(422, 'too_many_factors', 'You can enrol at most 5 authenticator apps.');
     const f = await db
       .insertInto('mfa_factors')
@@ -514,7 +582,12 @@ export function registerAuthRoutes(app: Hono<AppEnv>, auth: AuthService) {
     await db.updateTable('mfa_factors').set({ status: 'verified', last_used_step: step, updated_at: now }).where('id', '=', id).execute();
     await db.updateTable('sessions').set({ authenticated_at: now }).where('id', '=', c.get('session')!.id).execute();
     let backupCodes: string[] | undefined;
-    const unused = await db.selectFrom('mfa_backup_codes').select('id').where('user_id', '=', me.id).where('used_at', 'is', null).executeTakeFirst();
+    const unused = await db
+      .selectFrom('mfa_backup_codes')
+      .select('id')
+      .where('user_id', '=', me.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (!unused) backupCodes = await newBackupCodeSet(auth, me.id);
     return c.json({ verified: true, id, ...(backupCodes ? { backupCodes } : {}) });
   });
@@ -550,7 +623,12 @@ async function newBackupCodeSet(auth: AuthService, userId: string): Promise<stri
 export async function checkSecondFactor(auth: AuthService, userId: string, code: string): Promise<'totp' | 'backup_code' | null> {
   const digits = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(digits)) {
-    const factors = await auth.db.selectFrom('mfa_factors').selectAll().where('user_id', '=', userId).where('status', '=', 'verified').execute();
+    const factors = await auth.db
+      .selectFrom('mfa_factors')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', 'verified')
+      .execute();
     for (const f of factors) {
       const step = verifyTotp(f.secret, digits);
       if (step !== null && (f.last_used_step === null || step > Number(f.last_used_step))) {

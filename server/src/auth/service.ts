@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { hmac, randomCode, randomToken, sha256 } from './crypto.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { SessionCache } from './session-cache.ts';
 import type { UsersTable } from './schema.ts';
 import type { Selectable } from 'kysely';
 
@@ -32,7 +33,13 @@ export const TOKEN_TTL: Record<string, number> = {
 };
 
 export function tooMany(retryAfter: number, message = 'Too many attempts. Try again later.'): HttpError {
-  return new HttpError(429, 'over_request_rate_limit', `${message} Retry in ${retryAfter} s.`, { retryAfter }, { 'Retry-After': String(retryAfter) });
+  return new HttpError(
+    429,
+    'over_request_rate_limit',
+    `${message} Retry in ${retryAfter} s.`,
+    { retryAfter },
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 export interface PublicUser {
@@ -55,6 +62,10 @@ export class AuthService {
   readonly ipLimiter: RateLimiter;
   readonly accountLimiter: RateLimiter;
   readonly cooldown: RateLimiter;
+  /** Recently used sessions in memory, dropped when the database says they changed (session-cache.ts). */
+  readonly sessions: SessionCache;
+  /** The session row each signed-in request was resolved to (the GET /api/_auth/session body comes from it). */
+  private readonly sessionRows = new WeakMap<Request, SessionRow>();
   secret = '';
 
   constructor(readonly ctx: AppContext) {
@@ -63,6 +74,9 @@ export class AuthService {
     this.ipLimiter = new RateLimiter(ctx.config.AUTH_RATE_IP_MAX, windowMs);
     this.accountLimiter = new RateLimiter(ctx.config.AUTH_RATE_ACCOUNT_MAX, windowMs);
     this.cooldown = new RateLimiter(1, RESEND_COOLDOWN_S * 1000, false);
+    this.sessions = new SessionCache(ctx.database.notifications, {
+      onError: (err) => ctx.logger.warn({ err: { message: err.message } }, 'session cache disabled: no change notifications'),
+    });
   }
 
   get db() {
@@ -131,7 +145,7 @@ export class AuthService {
 
   // ---- users ----
 
-  async publicUser(u: UserRow): Promise<PublicUser> {
+  async publicUser(u: PublicUserColumns): Promise<PublicUser> {
     const factors = await this.db
       .selectFrom('mfa_factors')
       .select(['id', 'factor_type', 'friendly_name', 'status', 'created_at'])
@@ -172,7 +186,12 @@ export class AuthService {
   }
 
   async hasVerifiedFactor(userId: string) {
-    const f = await this.db.selectFrom('mfa_factors').select('id').where('user_id', '=', userId).where('status', '=', 'verified').executeTakeFirst();
+    const f = await this.db
+      .selectFrom('mfa_factors')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'verified')
+      .executeTakeFirst();
     return Boolean(f);
   }
 
@@ -224,12 +243,50 @@ export class AuthService {
   async loadSession(c: AuthContext): Promise<void> {
     const token = getCookie(c, SESSION_COOKIE);
     if (!token || token.length > 200) return;
-    const row = await this.db
+    const hash = sha256(token);
+    const row = await this.sessions.lookup(hash, () => this.findSessionRow(hash));
+    const now = Date.now();
+    if (!row || new Date(row.expires_at).getTime() <= now || row.banned) {
+      if (row) await this.db.deleteFrom('sessions').where('id', '=', row.sid).execute();
+      this.clearSessionCookie(c);
+      return;
+    }
+    let expiresAt = new Date(row.expires_at);
+    if (now - new Date(row.last_seen_at).getTime() > TOUCH_MS) {
+      const patch: { last_seen_at: Date; expires_at?: Date } = { last_seen_at: new Date(now) };
+      if (row.remember) patch.expires_at = new Date(now + REMEMBER_MS);
+      // One write per session a minute; concurrent requests of the session do not queue up behind it.
+      const touched = await this.sessions.touchOnce(row.sid, async () => {
+        await this.db.updateTable('sessions').set(patch).where('id', '=', row.sid).execute();
+        row.last_seen_at = patch.last_seen_at;
+        if (patch.expires_at) row.expires_at = patch.expires_at;
+      });
+      if (touched && patch.expires_at) {
+        expiresAt = patch.expires_at;
+        this.setSessionCookie(c, token, expiresAt);
+      }
+    }
+    this.sessionRows.set(c.req.raw, row);
+    c.set('user', {
+      id: row.id,
+      email: row.email,
+      phone: row.phone,
+      name: row.name,
+      role: row.role,
+      emailVerified: row.email_verified_at !== null,
+    });
+    c.set('session', { id: row.sid, authenticatedAt: new Date(row.authenticated_at), expiresAt, remember: row.remember });
+  }
+
+  /** A session by its token's hash, with the user columns the request and GET /api/_auth/session need. */
+  findSessionRow(tokenHash: string) {
+    return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
         'sessions.id as sid',
         'sessions.remember',
+        'sessions.created_at as session_created_at',
         'sessions.expires_at',
         'sessions.last_seen_at',
         'sessions.authenticated_at',
@@ -240,27 +297,29 @@ export class AuthService {
         'users.role',
         'users.banned',
         'users.email_verified_at',
+        'users.phone_verified_at',
+        'users.created_at',
+        'users.last_sign_in_at',
       ])
-      .where('sessions.token_hash', '=', sha256(token))
+      .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    const now = Date.now();
-    if (!row || new Date(row.expires_at).getTime() <= now || row.banned) {
-      if (row) await this.db.deleteFrom('sessions').where('id', '=', row.sid).execute();
-      this.clearSessionCookie(c);
-      return;
-    }
-    let expiresAt = new Date(row.expires_at);
-    if (now - new Date(row.last_seen_at).getTime() > TOUCH_MS) {
-      const patch: { last_seen_at: Date; expires_at?: Date } = { last_seen_at: new Date(now) };
-      if (row.remember) {
-        expiresAt = new Date(now + REMEMBER_MS);
-        patch.expires_at = expiresAt;
-        this.setSessionCookie(c, token, expiresAt);
-      }
-      await this.db.updateTable('sessions').set(patch).where('id', '=', row.sid).execute();
-    }
-    c.set('user', { id: row.id, email: row.email, phone: row.phone, name: row.name, role: row.role, emailVerified: row.email_verified_at !== null });
-    c.set('session', { id: row.sid, authenticatedAt: new Date(row.authenticated_at), expiresAt, remember: row.remember });
+  }
+
+  /**
+   * The body of GET /api/_auth/session for this request's session, from the row loadSession
+   * resolved (cached with it; the user's second factors are read once per cached row).
+   */
+  async currentSession(c: AuthContext) {
+    const row = this.sessionRows.get(c.req.raw);
+    if (!row) return null;
+    row.publicUser ??= this.publicUser(row).catch((err: unknown) => {
+      row.publicUser = undefined;
+      throw err;
+    });
+    return {
+      user: await row.publicUser,
+      session: sessionJson({ ...row, id: row.sid, created_at: row.session_created_at }),
+    };
   }
 
   async endSessions(userId: string, scope: 'local' | 'global' | 'others', currentId?: string) {
@@ -296,10 +355,23 @@ export class AuthService {
   async issueCode(kind: 'email_otp' | 'sms_otp', identifier: string, userId: string | null) {
     const code = randomCode();
     // A new code replaces older ones for the same identifier.
-    await this.db.updateTable('auth_tokens').set({ used_at: new Date() }).where('kind', '=', kind).where('identifier', '=', identifier).where('used_at', 'is', null).execute();
+    await this.db
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date() })
+      .where('kind', '=', kind)
+      .where('identifier', '=', identifier)
+      .where('used_at', 'is', null)
+      .execute();
     await this.db
       .insertInto('auth_tokens')
-      .values({ kind, identifier, user_id: userId, token_hash: hmac(this.secret, `${identifier}:${code}`), data: '{}', expires_at: new Date(Date.now() + TOKEN_TTL[kind]!) })
+      .values({
+        kind,
+        identifier,
+        user_id: userId,
+        token_hash: hmac(this.secret, `${identifier}:${code}`),
+        data: '{}',
+        expires_at: new Date(Date.now() + TOKEN_TTL[kind]!),
+      })
       .execute();
     return code;
   }
@@ -353,16 +425,35 @@ export class AuthService {
         .execute();
       return null;
     }
-    const used = await this.db.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).returningAll().executeTakeFirst();
+    const used = await this.db
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
     return used ?? null;
   }
 }
+
+type PublicUserColumns = Pick<
+  UserRow,
+  'id' | 'email' | 'phone' | 'name' | 'role' | 'banned' | 'email_verified_at' | 'phone_verified_at' | 'created_at' | 'last_sign_in_at'
+>;
+type SessionRow = NonNullable<Awaited<ReturnType<AuthService['findSessionRow']>>> & { publicUser?: Promise<PublicUser> };
 
 export function toUserVar(u: Pick<UserRow, 'id' | 'email' | 'phone' | 'name' | 'role' | 'email_verified_at'>) {
   return { id: u.id, email: u.email, phone: u.phone, name: u.name, role: u.role, emailVerified: u.email_verified_at !== null };
 }
 
-export function sessionJson(s: { id: string; created_at: Date; expires_at: Date; authenticated_at: Date; last_seen_at: Date; remember: boolean }) {
+export function sessionJson(s: {
+  id: string;
+  created_at: Date;
+  expires_at: Date;
+  authenticated_at: Date;
+  last_seen_at: Date;
+  remember: boolean;
+}) {
   return {
     id: s.id,
     createdAt: new Date(s.created_at).toISOString(),

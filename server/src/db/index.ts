@@ -4,6 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { lockDataDir } from './lock.ts';
+import { pgliteNotifications, postgresNotifications, type Notifications } from './notify.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   withScriptConnection<T>(fn: (conn: ScriptConnection) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** LISTEN/NOTIFY between processes (db/notify.ts); connects on first use. */
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -41,13 +44,15 @@ export async function openDatabase(database: Config['database']): Promise<Databa
           exec: async (script) => {
             await client.query(script);
           },
-          rows: async <R,>(query: string) => (await client.query(query)).rows as R[],
+          rows: async <R>(query: string) => (await client.query(query)).rows as R[],
         });
       } finally {
         client.release();
       }
     };
-    return handle(db, 'postgres', withConn, async () => {
+    const notifications = postgresNotifications(database.url);
+    return handle(db, 'postgres', withConn, notifications, async () => {
+      await notifications.close();
       await db.destroy();
     });
   }
@@ -65,9 +70,11 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       exec: async (script) => {
         await client.exec(script);
       },
-      rows: async <R,>(query: string) => (await client.query<R>(query)).rows,
+      rows: async <R>(query: string) => (await client.query<R>(query)).rows,
     });
-  return handle(db, 'pglite', withConn, async () => {
+  const notifications = pgliteNotifications(client);
+  return handle(db, 'pglite', withConn, notifications, async () => {
+    await notifications.close();
     await db.destroy();
     if (!client.closed) await client.close();
     release();
@@ -78,6 +85,7 @@ function handle(
   db: Db,
   kind: 'pglite' | 'postgres',
   withScriptConnection: DatabaseHandle['withScriptConnection'],
+  notifications: Notifications,
   closeFn: () => Promise<void>,
 ): DatabaseHandle {
   let closing: Promise<void> | null = null;
@@ -87,6 +95,7 @@ function handle(
     db,
     kind,
     withScriptConnection,
+    notifications,
     ping() {
       inflight ??= sql`select 1`
         .execute(db)
