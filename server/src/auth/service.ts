@@ -75,6 +75,7 @@ export class AuthService {
     this.accountLimiter = new RateLimiter(ctx.config.AUTH_RATE_ACCOUNT_MAX, windowMs);
     this.cooldown = new RateLimiter(1, RESEND_COOLDOWN_S * 1000, false);
     this.sessions = new SessionCache(ctx.database.notifications, {
+      touchIntervalMs: TOUCH_MS,
       onError: (err) => ctx.logger.warn({ err: { message: err.message } }, 'session cache disabled: no change notifications'),
     });
   }

@@ -165,19 +165,23 @@ describe('SessionCache', () => {
     expect(loads()).toBe(5);
   });
 
-  it('writes "last seen" once for concurrent requests of one session', async () => {
-    const { cache } = await setup();
+  it('writes "last seen" once per interval for a session, however its requests interleave', async () => {
+    let now = 0;
+    const { cache } = await setup({ touchIntervalMs: 60_000, now: () => now });
     let writes = 0;
     let finish!: () => void;
-    const write = () => (writes++, new Promise<void>((r) => (finish = r)));
-    const first = cache.touchOnce('s1', write);
-    const second = await cache.touchOnce('s1', write);
-    expect(second).toBe(false);
+    const first = cache.touchOnce('s1', () => (writes++, new Promise<void>((r) => (finish = r))));
+    expect(await cache.touchOnce('s1', () => (writes++, Promise.resolve()))).toBe(false); // under way
     finish();
     expect(await first).toBe(true);
-    expect(writes).toBe(1);
-    const again = cache.touchOnce('s1', () => (writes++, Promise.resolve()));
-    expect(await again).toBe(true);
-    expect(writes).toBe(2);
+    now += 59_000;
+    expect(await cache.touchOnce('s1', () => (writes++, Promise.resolve()))).toBe(false); // written a moment ago
+    expect(await cache.touchOnce('s2', () => (writes++, Promise.resolve()))).toBe(true); // another session
+    now += 2_000;
+    expect(await cache.touchOnce('s1', () => (writes++, Promise.resolve()))).toBe(true);
+    expect(writes).toBe(3);
+    // A failed write is tried again by the next request.
+    await expect(cache.touchOnce('s3', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.touchOnce('s3', () => (writes++, Promise.resolve()))).toBe(true);
   });
 });

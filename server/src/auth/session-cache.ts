@@ -16,8 +16,8 @@
 // A lookup that raced with a change (read the row, then the notification came) does not store what
 // it read. Entries also expire after `maxAgeMs` and the cache holds at most `maxEntries`.
 //
-// Also here: the "last seen" throttle — at most one write per session per TOUCH_MS in this process,
-// however many of its requests arrive together.
+// Also here: the "last seen" throttle — at most one write per session per `touchIntervalMs` in this
+// process, however many of its requests arrive together (or read the row before the last write).
 import type { Notifications } from '../db/notify.ts';
 
 export const AUTH_CHANNEL = 'waymark_auth';
@@ -38,6 +38,8 @@ interface Entry {
 export interface SessionCacheOptions {
   maxEntries?: number;
   maxAgeMs?: number;
+  /** at most one "last seen" write per session per this many ms (in this process) */
+  touchIntervalMs?: number;
   now?: () => number;
   onError?: (err: Error) => void;
 }
@@ -48,7 +50,8 @@ export class SessionCache {
   private readonly byUser = new Map<string, Set<string>>();
   /** id key (`s:…`, `u:…`) → sequence number of its latest invalidation, while lookups are in flight */
   private readonly recent = new Map<string, number>();
-  private readonly touching = new Set<string>();
+  /** session id → when this process last wrote its "last seen" (or is writing it: Infinity) */
+  private readonly touched = new Map<string, number>();
   private seq = 0;
   private flushedAt = 0;
   private loading = 0;
@@ -56,6 +59,7 @@ export class SessionCache {
   private stop: (() => void) | null = null;
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
+  private readonly touchIntervalMs: number;
   private readonly now: () => number;
 
   constructor(
@@ -64,6 +68,7 @@ export class SessionCache {
   ) {
     this.maxEntries = opts.maxEntries ?? 10_000;
     this.maxAgeMs = opts.maxAgeMs ?? 60_000;
+    this.touchIntervalMs = opts.touchIntervalMs ?? 60_000;
     this.now = opts.now ?? Date.now;
   }
 
@@ -129,17 +134,25 @@ export class SessionCache {
   }
 
   /**
-   * Run `write` (the "last seen" update) unless one for this session is already under way in this
-   * process; concurrent requests of one session then write once, not once each.
+   * Run `write` (the "last seen" update) unless this process wrote it for this session less than
+   * `touchIntervalMs` ago or is writing it now: requests of one session that arrive together, or
+   * that read the row before the last write, write once, not once each. True when it wrote.
    */
   async touchOnce(sessionId: string, write: () => Promise<void>): Promise<boolean> {
-    if (this.touching.has(sessionId)) return false;
-    this.touching.add(sessionId);
+    const now = this.now();
+    const last = this.touched.get(sessionId);
+    if (last !== undefined && (last === Infinity || now - last < this.touchIntervalMs)) return false;
+    if (this.touched.size >= this.maxEntries) {
+      for (const [id, at] of this.touched) if (at !== Infinity && now - at >= this.touchIntervalMs) this.touched.delete(id);
+    }
+    this.touched.set(sessionId, Infinity);
     try {
       await write();
+      this.touched.set(sessionId, this.now());
       return true;
-    } finally {
-      this.touching.delete(sessionId);
+    } catch (err) {
+      this.touched.delete(sessionId);
+      throw err;
     }
   }
 

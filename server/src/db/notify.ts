@@ -41,6 +41,9 @@ interface Subscription {
   onReset?: () => void;
 }
 
+/** application_name of the listening connection. */
+export const NOTIFY_APPLICATION_NAME = 'waymark-notify';
+
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** Notifications over one dedicated PostgreSQL connection (not from the pool), reconnected with backoff when it drops. */
@@ -86,7 +89,8 @@ export function postgresNotifications(
   const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+      // Named, so an operator sees it in pg_stat_activity (and a test can cut it).
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, application_name: NOTIFY_APPLICATION_NAME });
       c.on('notification', (n) => {
         for (const s of subs) if (s.channel === n.channel) s.onMessage(n.payload ?? '');
       });
