@@ -123,7 +123,8 @@ export function postgresNotifications(
   const roundTrip = (): Promise<void> => {
     const c = client;
     if (!c || !healthy) return Promise.reject(new Error('the notification connection is down'));
-    const p = c.query('select 1').then(() => undefined);
+    // An empty query: the cheapest round trip (no parse, no row), still answered after any pending notification.
+    const p = c.query('').then(() => undefined);
     inflight = p;
     const clear = () => {
       if (inflight === p) inflight = null;
