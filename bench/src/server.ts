@@ -13,6 +13,7 @@
 //
 // Environment: BENCH_SECONDS, BENCH_CONNECTIONS (50), BENCH_SERVER_DB (`pglite,postgres`),
 // BENCH_ACCEPT_ENCODING (sent with our requests, e.g. `gzip, deflate, br`; none by default),
+// BENCH_BASELINE (another checkout whose server is measured right after ours, for a before/after),
 // BENCH_SERVER_ONLY (a regular expression on endpoint names), BENCH_CPU_PROF=<dir> (run our server
 // under `node --cpu-prof`, one fresh process and profile per endpoint; summarise a profile with
 // `npx tsx bench/src/cpuprofile-top.ts <file>`).
@@ -28,6 +29,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
+/**
+ * Another checkout of Waymark (with its node_modules), e.g. the main branch exported to a directory:
+ * its server is measured too, right after ours, endpoint by endpoint — a before/after in one run.
+ */
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 /** Requests carry no Accept-Encoding unless BENCH_ACCEPT_ENCODING is set (e.g. `gzip, deflate, br`, as browsers send). */
 const ACCEPT_ENCODING: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING
   ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING }
@@ -230,12 +236,12 @@ interface Target {
   drop(): Promise<void>;
 }
 
-async function startOurs(target: Target, profile?: { dir: string; name: string }) {
+async function startOurs(target: Target, profile?: { dir: string; name: string }, root = ROOT) {
   // --cpu-prof writes one profile per thread (tsx's module hooks run in a thread of their own); the
   // main thread's, whose file name carries thread id 0, is renamed to `name` once the process ends.
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`] : [];
   const { child, match } = await spawnUntil(
-    [...flags, '--import', 'tsx', path.join(ROOT, 'server/src/main.ts')],
+    [...flags, '--import', 'tsx', path.join(root, 'server/src/main.ts')],
     // As it runs in production: request log at info (to a pipe), demo accounts seeded.
     { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'true', WEB_DIST: DIST, ...target.env },
     /Waymark listening on (http:\/\/[\d.:]+)/,
@@ -272,6 +278,8 @@ interface Row {
   endpoint: string;
   db: string;
   m: Measured;
+  /** the BENCH_BASELINE server, measured right after ours */
+  base?: Measured;
   node: Measured;
   hono: Measured;
   target?: Endpoint['target'];
@@ -290,18 +298,24 @@ function verdict(r: Row): string {
 const us = (m: Measured) => `${Math.round(m.cpu)}${m.dbCpu ? ` + ${Math.round(m.dbCpu)} db` : ''} µs`;
 
 function printRows(rows: Row[]) {
+  const withBase = rows.some((r) => r.base);
   const lines = [
-    '| endpoint | database | req/s | p50 ms | p99 ms | vs node:http | vs Hono | CPU/req | CPU/req node:http, Hono | target |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| endpoint | database | req/s | p50 ms | p99 ms | vs node:http | vs Hono | CPU/req | CPU/req node:http, Hono |${withBase ? ' baseline req/s, p99, CPU/req |' : ''} target |`,
+    `|---|---|---:|---:|---:|---:|---:|---:|---:|${withBase ? '---:|' : ''}---|`,
   ];
   for (const r of rows) {
     const errs = r.m.errors ? ` (${r.m.errors} errors)` : '';
+    const base = r.base
+      ? ` ${Math.round(r.base.rps)}, ${r.base.p99} ms, ${us(r.base)}${r.base.errors ? ` (${r.base.errors} errors)` : ''} |`
+      : withBase
+        ? ' |'
+        : '';
     lines.push(
-      `| ${r.endpoint}${errs} | ${r.db} | ${Math.round(r.m.rps)} | ${r.m.p50} | ${r.m.p99} | ${pct(r.m.rps / r.node.rps)} of ${Math.round(r.node.rps)} | ${pct(r.m.rps / r.hono.rps)} of ${Math.round(r.hono.rps)} | ${us(r.m)} | ${us(r.node)}, ${us(r.hono)} | ${verdict(r)} |`,
+      `| ${r.endpoint}${errs} | ${r.db} | ${Math.round(r.m.rps)} | ${r.m.p50} | ${r.m.p99} | ${pct(r.m.rps / r.node.rps)} of ${Math.round(r.node.rps)} | ${pct(r.m.rps / r.hono.rps)} of ${Math.round(r.hono.rps)} | ${us(r.m)} | ${us(r.node)}, ${us(r.hono)} |${base} ${verdict(r)} |`,
     );
   }
   console.log(
-    `\nServer throughput: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${os.cpus().length} cores, Node ${process.version}${ACCEPT_ENCODING['accept-encoding'] ? `, Accept-Encoding: ${ACCEPT_ENCODING['accept-encoding']}` : ''}.`,
+    `\nServer throughput: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${os.cpus().length} cores, Node ${process.version}${ACCEPT_ENCODING['accept-encoding'] ? `, Accept-Encoding: ${ACCEPT_ENCODING['accept-encoding']}` : ''}${BASELINE ? `, baseline ${BASELINE}` : ''}.`,
   );
   console.log(
     'The two peers are measured right before each endpoint, in the same run. CPU/req: CPU time (user + system) of the server process per request, and of the PostgreSQL processes ("db"), from /proc — steadier than req/s on a loaded machine.\n',
@@ -310,7 +324,7 @@ function printRows(rows: Row[]) {
 }
 
 async function postgresTarget(clusterUrl: string): Promise<Target> {
-  const name = `waymark_bench_${Date.now().toString(36)}`;
+  const name = `waymark_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: clusterUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -350,11 +364,18 @@ export async function benchServer() {
   try {
     for (const kind of dbs) {
       const target = kind === 'postgres' ? await postgresTarget(cluster!.url) : pgliteTarget();
+      const baseTarget = BASELINE ? (kind === 'postgres' ? await postgresTarget(cluster!.url) : pgliteTarget()) : null;
       let ours: { child: ChildProcess; url: string } | null = null;
+      let base: { child: ChildProcess; url: string; client: BenchClient } | null = null;
       try {
         ours = await startOurs(target);
         const client = await signIn(ours.url);
         for (const e of endpoints) await e.setup?.(client);
+        if (baseTarget) {
+          const started = await startOurs(baseTarget, undefined, BASELINE!);
+          base = { ...started, client: await signIn(started.url) };
+          for (const e of endpoints) await e.setup?.(base.client);
+        }
         for (const e of endpoints) {
           const profile = profDir && {
             dir: fs.mkdtempSync(path.join(profDir, 'run-')),
@@ -379,7 +400,16 @@ export async function benchServer() {
             pid: ours.child.pid,
             dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,
           });
-          rows.push({ endpoint: e.name, db: kind, m, node, hono, target: e.target });
+          const b =
+            base &&
+            (await measure(`${base.url}${e.path}`, {
+              method: e.method,
+              body: e.body,
+              headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: base.client.cookie } : {}) },
+              pid: base.child.pid,
+              dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,
+            }));
+          rows.push({ endpoint: e.name, db: kind, m, ...(b ? { base: b } : {}), node, hono, target: e.target });
           if (profile) {
             await stopChild(ours.child);
             keepMainThreadProfile(profile.dir, path.join(profDir, profile.name));
@@ -387,12 +417,15 @@ export async function benchServer() {
           }
           console.log(
             `${kind} ${e.name}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${us(m)}/req${m.errors ? `, ${m.errors} errors` : ''}` +
-              ` (node:http ${Math.round(node.rps)} req/s p99 ${node.p99} ms ${us(node)}/req, Hono ${Math.round(hono.rps)} req/s p99 ${hono.p99} ms ${us(hono)}/req)`,
+              ` (node:http ${Math.round(node.rps)} req/s p99 ${node.p99} ms ${us(node)}/req, Hono ${Math.round(hono.rps)} req/s p99 ${hono.p99} ms ${us(hono)}/req)` +
+              (b ? `; baseline ${Math.round(b.rps)} req/s, p99 ${b.p99} ms, CPU ${us(b)}/req` : ''),
           );
         }
       } finally {
         if (ours) await stopChild(ours.child);
+        if (base) await stopChild(base.child);
         await target.drop();
+        await baseTarget?.drop();
       }
     }
     printRows(rows);
