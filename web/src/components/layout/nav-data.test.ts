@@ -15,4 +15,11 @@ describe('navigation', () => {
   it('shows admin entries to admins only', () => {
     expect(visibleNav('admin', paths).flatMap((g) => g.items.map((i) => i.to))).toContain('/admin/users');
   });
+
+  it('lists the component showcase by its index page once the build has it', () => {
+    const withShowcase = routeExists({ '/components/': 1, '/components/$name': 1 });
+    const items = visibleNav(null, withShowcase).flatMap((g) => g.items.map((i) => i.to));
+    expect(items).toEqual(['/components']);
+    expect(visibleNav(null, paths).flatMap((g) => g.items.map((i) => i.to))).not.toContain('/components');
+  });
 });

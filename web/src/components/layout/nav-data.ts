@@ -83,7 +83,7 @@ export const navGroups: NavGroup[] = [
   {
     title: 'Other',
     items: [
-      { title: 'Components', to: '/components/button', icon: Box, keywords: ['ui', 'showcase'] },
+      { title: 'Components', to: '/components', icon: Box, keywords: ['ui', 'showcase', 'design system'] },
       { title: 'Help', to: '/help', icon: CircleHelp, keywords: ['shortcuts', 'attribution', 'docs'] },
     ],
   },
