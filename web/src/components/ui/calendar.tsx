@@ -2,7 +2,7 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from 'lucide-react
 import { Direction } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import type * as React from 'react';
-import { DayPicker, getDefaultClassNames, type DateRange, type DayButtonProps } from 'react-day-picker';
+import { DayPicker, getDefaultClassNames, type DateRange, type DayButtonProps, type PropsBase, type PropsRange } from 'react-day-picker';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
 
@@ -122,12 +122,6 @@ export function CalendarDayButton({ className, day, modifiers, ...props }: DayBu
 }
 
 /** A calendar picking a start and an end date (react-day-picker's range mode). */
-export function RangeCalendar(
-  props: Omit<React.ComponentProps<typeof DayPicker>, 'mode'> & {
-    selected?: DateRange;
-    onSelect?: (r: DateRange | undefined) => void;
-    required?: false;
-  },
-) {
-  return <Calendar mode="range" {...(props as object)} />;
+export function RangeCalendar(props: Omit<PropsBase & PropsRange, 'mode'> & { buttonVariant?: 'ghost' | 'outline' }) {
+  return <Calendar mode="range" {...props} />;
 }
