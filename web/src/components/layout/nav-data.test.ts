@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeExists, visibleNav } from './nav-data';
+import { breadcrumbsFor, routeExists, visibleNav } from './nav-data';
 
 describe('navigation', () => {
   const paths = routeExists({ '/': 1, '/dashboard/': 1, '/run': 1, '/admin/users': 1, '/help': 1 });
@@ -21,5 +21,12 @@ describe('navigation', () => {
     const items = visibleNav(null, withShowcase).flatMap((g) => g.items.map((i) => i.to));
     expect(items).toEqual(['/components']);
     expect(visibleNav(null, paths).flatMap((g) => g.items.map((i) => i.to))).not.toContain('/components');
+  });
+
+  it('names showcase pages by their component title in the breadcrumbs', () => {
+    expect(breadcrumbsFor('/components/tags-input')).toEqual([
+      { to: '/components', title: 'Components' },
+      { to: '/components/tags-input', title: 'Tags Input' },
+    ]);
   });
 });
