@@ -32,6 +32,7 @@ export function Calendar({
       data-slot="calendar"
       dir={dir ?? appDir}
       showOutsideDays={showOutsideDays}
+      labels={{ labelDayButton: dayLabel }}
       captionLayout={captionLayout}
       className={cn('group/calendar bg-background p-3 [--cell-size:--spacing(8)]', className)}
       classNames={{
@@ -95,6 +96,12 @@ export function Calendar({
       {...props}
     />
   );
+}
+
+/** "Sunday, May 31, 2026" (the visible number as a word of the name), "Today, …", "…, selected". */
+function dayLabel(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
+  const day = date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  return `${modifiers.today ? 'Today, ' : ''}${day}${modifiers.selected ? ', selected' : ''}`;
 }
 
 export function CalendarDayButton({ className, day, modifiers, ...props }: DayButtonProps) {

@@ -1,9 +1,10 @@
 import { Steps as StepsPrimitive } from '@ark-ui/react/steps';
 import { CheckIcon } from 'lucide-react';
 import { Direction } from 'radix-ui';
+import { createContext, useContext, type ReactNode } from 'react';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
-import { buttonVariants } from './button';
+import { Button } from './button';
 
 export interface StepperStep {
   title: string;
@@ -11,11 +12,15 @@ export interface StepperStep {
 }
 
 type RootProps = React.ComponentProps<typeof StepsPrimitive.Root>;
+type StepsApi = Parameters<React.ComponentProps<typeof StepsPrimitive.Context>['children']>[0];
+
+const StepperContext = createContext<StepsApi | null>(null);
 
 /**
- * The steps of a flow (Ark UI's Steps): a list of step buttons (the current one has
- * aria-current="step"), one content panel per step and a completed panel; Previous/Next move
- * through them. With `linear` the user cannot jump ahead of the current step.
+ * The steps of a flow. State (current step, `linear`, controlled `step`/`onStepChange` or
+ * uncontrolled `defaultStep`) comes from Ark UI's Steps machine; the markup is an ordered list of
+ * step buttons (the current one has aria-current="step", completed ones say so), one panel per step
+ * and Previous/Next buttons — not a tablist, so every step stays a plain button in the tab order.
  */
 export function Stepper({
   steps,
@@ -23,7 +28,7 @@ export function Stepper({
   children,
   orientation = 'horizontal',
   ...props
-}: Omit<RootProps, 'count'> & { steps: StepperStep[] }) {
+}: Omit<RootProps, 'count' | 'children'> & { steps: StepperStep[]; children?: ReactNode }) {
   const dir = Direction.useDirection();
   return (
     <StepsPrimitive.Root
@@ -31,49 +36,85 @@ export function Stepper({
       dir={dir}
       count={steps.length}
       orientation={orientation}
-      className={cn('flex w-full gap-6 data-[orientation=horizontal]:flex-col data-[orientation=vertical]:flex-row', className)}
+      className={cn('flex w-full gap-6', orientation === 'horizontal' ? 'flex-col' : 'flex-row', className)}
       {...props}
     >
-      <StepsPrimitive.List className="flex gap-2 data-[orientation=horizontal]:items-start data-[orientation=vertical]:flex-col">
-        {steps.map((step, index) => (
-          <StepsPrimitive.Item
-            key={step.title}
-            index={index}
-            className="group/step relative flex flex-1 gap-2 data-[orientation=horizontal]:flex-col data-[orientation=horizontal]:items-center data-[orientation=vertical]:items-start"
-          >
-            <StepsPrimitive.Trigger className="flex flex-col items-center gap-1.5 rounded-md p-1 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed group-data-[orientation=vertical]/step:flex-row group-data-[orientation=vertical]/step:text-start">
-              <StepsPrimitive.Indicator className="flex size-8 shrink-0 items-center justify-center rounded-full border-2 border-muted-foreground/40 text-sm font-medium text-muted-foreground data-complete:border-primary data-complete:bg-primary data-complete:text-primary-foreground data-current:border-primary data-current:text-foreground">
-                <span className="group-data-complete/step:hidden">{index + 1}</span>
-                <CheckIcon aria-hidden className="hidden size-4 group-data-complete/step:block" />
-              </StepsPrimitive.Indicator>
-              <span className="grid gap-0.5">
-                <span className="text-sm font-medium">{step.title}</span>
-                {step.description && <span className="text-xs text-muted-foreground">{step.description}</span>}
-              </span>
-            </StepsPrimitive.Trigger>
-            {index < steps.length - 1 && (
-              <StepsPrimitive.Separator className="hidden h-0.5 flex-1 bg-border data-complete:bg-primary data-[orientation=horizontal]:absolute data-[orientation=horizontal]:top-5 data-[orientation=horizontal]:start-[calc(50%+1.5rem)] data-[orientation=horizontal]:end-[calc(-50%+1.5rem)] data-[orientation=horizontal]:block" />
-            )}
-          </StepsPrimitive.Item>
-        ))}
-      </StepsPrimitive.List>
-      <div className="grid flex-1 gap-4">
-        {children}
-        <div className="flex gap-2">
-          <StepsPrimitive.PrevTrigger className={buttonVariants({ variant: 'outline' })}>Previous</StepsPrimitive.PrevTrigger>
-          <StepsPrimitive.NextTrigger className={buttonVariants()}>Next</StepsPrimitive.NextTrigger>
-        </div>
-      </div>
+      <StepsPrimitive.Context>
+        {(api) => (
+          <StepperContext.Provider value={api}>
+            <ol className={cn('flex gap-2', orientation === 'horizontal' ? 'items-start' : 'flex-col')} aria-label="Steps">
+              {steps.map((step, index) => {
+                const state = api.getItemState({ index });
+                const linearBlocked = !!props.linear && index > api.value;
+                return (
+                  <li
+                    key={step.title}
+                    aria-current={state.current ? 'step' : undefined}
+                    data-complete={state.completed || undefined}
+                    className={cn(
+                      'group/step relative flex flex-1 gap-2',
+                      orientation === 'horizontal' ? 'flex-col items-center' : 'items-start',
+                    )}
+                  >
+                    <button
+                      type="button"
+                      disabled={linearBlocked}
+                      onClick={() => api.setStep(index)}
+                      className={cn(
+                        'flex items-center gap-1.5 rounded-md p-1 text-center outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed',
+                        orientation === 'horizontal' ? 'flex-col' : 'flex-row text-start',
+                      )}
+                    >
+                      <span
+                        data-current={state.current || undefined}
+                        className="flex size-8 shrink-0 items-center justify-center rounded-full border-2 border-muted-foreground/40 text-sm font-medium text-muted-foreground group-data-complete/step:border-primary group-data-complete/step:bg-primary group-data-complete/step:text-primary-foreground data-current:border-primary data-current:text-foreground"
+                      >
+                        {state.completed ? <CheckIcon aria-hidden className="size-4" /> : index + 1}
+                      </span>
+                      <span className="grid gap-0.5">
+                        <span className="text-sm font-medium">{step.title}</span>
+                        {step.description && <span className="text-xs text-muted-foreground">{step.description}</span>}
+                        {state.completed && <span className="sr-only">(completed)</span>}
+                      </span>
+                    </button>
+                    {orientation === 'horizontal' && index < steps.length - 1 && (
+                      <span
+                        aria-hidden
+                        className="absolute start-[calc(50%+1.5rem)] end-[calc(-50%+1.5rem)] top-5 h-0.5 bg-border group-data-complete/step:bg-primary"
+                      />
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+            <div className="grid flex-1 gap-4">
+              {children}
+              <div className="flex gap-2">
+                <Button variant="outline" disabled={!api.hasPrevStep} onClick={api.goToPrevStep}>
+                  Previous
+                </Button>
+                <Button disabled={!api.hasNextStep && api.isCompleted} onClick={api.goToNextStep}>
+                  Next
+                </Button>
+              </div>
+            </div>
+          </StepperContext.Provider>
+        )}
+      </StepsPrimitive.Context>
     </StepsPrimitive.Root>
   );
 }
 
-export function StepperContent({ className, ...props }: React.ComponentProps<typeof StepsPrimitive.Content>) {
-  return <StepsPrimitive.Content data-slot="stepper-content" className={cn('rounded-lg border p-4 text-sm', className)} {...props} />;
+/** The panel of step `index` (shown while it is the current step). */
+export function StepperContent({ index, className, ...props }: React.ComponentProps<'div'> & { index: number }) {
+  const api = useContext(StepperContext);
+  if (!api || api.value !== index) return null;
+  return <div data-slot="stepper-content" className={cn('rounded-lg border p-4 text-sm', className)} {...props} />;
 }
 
-export function StepperCompletedContent({ className, ...props }: React.ComponentProps<typeof StepsPrimitive.CompletedContent>) {
-  return (
-    <StepsPrimitive.CompletedContent data-slot="stepper-completed" className={cn('rounded-lg border p-4 text-sm', className)} {...props} />
-  );
+/** Shown once every step is done. */
+export function StepperCompletedContent({ className, ...props }: React.ComponentProps<'div'>) {
+  const api = useContext(StepperContext);
+  if (!api?.isCompleted) return null;
+  return <div data-slot="stepper-completed" role="status" className={cn('rounded-lg border p-4 text-sm', className)} {...props} />;
 }

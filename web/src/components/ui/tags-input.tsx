@@ -42,12 +42,12 @@ export function TagsInput({
               className={cn(
                 'flex min-h-9 w-full flex-wrap items-center gap-1.5 rounded-md border border-input bg-transparent px-2 py-1 text-sm shadow-xs transition-[color,box-shadow] dark:bg-input/30',
                 'focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
-                'data-invalid:border-destructive data-invalid:ring-destructive/20 data-disabled:cursor-not-allowed data-disabled:opacity-50',
+                'data-invalid:border-destructive data-invalid:ring-destructive/20 data-disabled:cursor-not-allowed data-disabled:bg-muted/50',
               )}
             >
               {api.value.map((value, index) => (
                 <TagsInputPrimitive.Item key={`${value}-${index}`} index={index} value={value} className="group/tag">
-                  <TagsInputPrimitive.ItemPreview className="inline-flex h-6 items-center gap-1 rounded-sm border bg-secondary ps-2 pe-0.5 text-xs font-medium text-secondary-foreground data-highlighted:border-ring data-highlighted:ring-2 data-highlighted:ring-ring/50 data-disabled:opacity-50">
+                  <TagsInputPrimitive.ItemPreview className="inline-flex h-6 items-center gap-1 rounded-sm border bg-secondary ps-2 pe-0.5 text-xs font-medium text-secondary-foreground data-highlighted:border-ring data-highlighted:ring-2 data-highlighted:ring-ring/50">
                     <TagsInputPrimitive.ItemText>{value}</TagsInputPrimitive.ItemText>
                     <TagsInputPrimitive.ItemDeleteTrigger className="inline-flex size-5 items-center justify-center rounded-sm text-muted-foreground hover:bg-background hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring/50 focus-visible:outline-none">
                       <XIcon aria-hidden className="size-3" />

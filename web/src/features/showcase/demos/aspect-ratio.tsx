@@ -47,7 +47,7 @@ function Empty() {
     <div className="w-full max-w-md">
       <AspectRatio
         ratio={16 / 9}
-        className="flex animate-pulse items-center justify-center rounded-md border border-dashed bg-muted/50 text-sm text-muted-foreground"
+        className="flex items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground"
       >
         No preview yet
       </AspectRatio>

@@ -55,7 +55,7 @@ function Stat() {
 function Loading() {
   return (
     <div className="grid w-full max-w-2xl gap-4 sm:grid-cols-2">
-      <Card aria-busy="true" aria-label="Loading route">
+      <Card role="status" aria-busy="true" aria-label="Loading route">
         <CardHeader>
           <Skeleton className="h-5 w-2/3" />
           <Skeleton className="h-4 w-1/2" />

@@ -19,7 +19,7 @@ export default defineShowcase({
 
 function Shapes() {
   return (
-    <div className="flex items-center gap-4" aria-busy="true" aria-label="Loading profile">
+    <div className="flex items-center gap-4" role="status" aria-busy="true" aria-label="Loading profile">
       <Skeleton className="size-12 rounded-full" />
       <div className="space-y-2">
         <Skeleton className="h-4 w-52" />
@@ -45,7 +45,7 @@ function Loading() {
             <p className="text-sm text-muted-foreground">12.4 km · 640 m climb</p>
           </div>
         ) : (
-          <div className="space-y-2" aria-label="Loading route">
+          <div className="space-y-2" role="status" aria-label="Loading route">
             <Skeleton className="h-5 w-3/4" />
             <Skeleton className="h-4 w-1/2" />
           </div>
