@@ -153,7 +153,7 @@ describe('component showcase', () => {
       `showcase sweep: ${SHOWCASE.length} pages × ${VARIANTS.length} variants in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     expect(problems).toEqual([]);
-  }, 900_000);
+  }, 1_500_000);
 
   /**
    * One variant: a full load of the first page, axe-core injected once, then every page reached
@@ -162,6 +162,8 @@ describe('component showcase', () => {
    */
   async function sweep(mode: 'light' | 'dark', dir: 'ltr' | 'rtl', problems: string[]) {
     const { page, context } = await newPage(browser, { colorScheme: mode });
+    page.setDefaultTimeout(90_000);
+    page.setDefaultNavigationTimeout(120_000);
     await usePrefs(page, mode, dir);
     const tag = `${mode}/${dir}`;
     page.on('pageerror', (e) => problems.push(`${tag} page error: ${String(e)}`));

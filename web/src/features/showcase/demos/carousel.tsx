@@ -40,7 +40,7 @@ function Slide({ label, index }: { label: string; index: number }) {
 
 function Basic() {
   return (
-    <Carousel aria-label="Viewpoints" className="w-full max-w-xs">
+    <Carousel aria-label="Viewpoints" className="w-[calc(100%-6rem)] max-w-xs">
       <CarouselContent>
         {PLACES.map((p, i) => (
           <CarouselItem key={p} aria-label={`${i + 1} of ${PLACES.length}`}>
@@ -56,7 +56,7 @@ function Basic() {
 
 function Sizes() {
   return (
-    <Carousel aria-label="Viewpoints, three per view" opts={{ align: 'start', loop: true }} className="w-full max-w-md">
+    <Carousel aria-label="Viewpoints, three per view" opts={{ align: 'start', loop: true }} className="w-[calc(100%-6rem)] max-w-md">
       <CarouselContent>
         {PLACES.map((p, i) => (
           <CarouselItem key={p} aria-label={`${i + 1} of ${PLACES.length}`} className="basis-1/2 lg:basis-1/3">
@@ -81,7 +81,7 @@ function Controlled() {
   }, [api]);
   return (
     <div className="grid justify-items-center gap-3">
-      <Carousel aria-label="Viewpoints, controlled" setApi={setApi} className="w-full max-w-xs">
+      <Carousel aria-label="Viewpoints, controlled" setApi={setApi} className="w-[calc(100%-6rem)] max-w-xs">
         <CarouselContent>
           {PLACES.map((p, i) => (
             <CarouselItem key={p} aria-label={`${i + 1} of ${PLACES.length}`}>

@@ -30,7 +30,7 @@ export default defineShowcase({
   ],
   keyboard: [
     { keys: 'Tab', action: 'Moves focus to the menubar (one stop).' },
-    { keys: 'ArrowRight / ArrowLeft', action: 'Next / previous menu (mirrored in RTL); opens it if one was open.' },
+    { keys: 'ArrowRight / ArrowLeft', action: 'Next / previous menu (mirrored in RTL), also from inside an open menu.' },
     { keys: 'Enter / Space / ArrowDown', action: 'Opens the focused menu.' },
     { keys: 'ArrowDown / ArrowUp', action: 'In a menu: next / previous item.' },
     { keys: 'Escape', action: 'Closes the menu; focus returns to its trigger.' },

@@ -58,7 +58,7 @@ function Controlled() {
       <p id={heading} className="text-sm font-medium">
         Units
       </p>
-      <RadioGroup value={units} onValueChange={setUnits} orientation="horizontal" aria-labelledby={heading} className="flex gap-6">
+      <RadioGroup value={units} onValueChange={setUnits} aria-labelledby={heading} className="flex gap-6">
         <Option value="km" label="Kilometres" />
         <Option value="mi" label="Miles" />
       </RadioGroup>
