@@ -128,7 +128,7 @@ describe('showcase keyboard models', () => {
     await page.keyboard.press('Shift+F10');
     const menu = page.getByRole('menu');
     await menu.first().waitFor();
-    await page.keyboard.press('ArrowDown'); // first item
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Add waypoint'); // opened from the keyboard: first item focused
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown'); // "Measure"
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Measure');
@@ -230,7 +230,7 @@ describe('showcase keyboard models', () => {
   it('radio-group: arrows move and select', async () => {
     const page = await open('radio-group');
     const group = page.locator('[data-example="Controlled"]');
-    await group.getByRole('radio', { name: 'Kilometres' }).focus();
+    await group.getByRole('radio', { name: 'Kilometres' }).click(); // already checked: focuses it
     await page.keyboard.press('ArrowDown');
     await poll(() => text(page, 'radio-group-value')).toBe('Value: mi');
     expect(await group.getByRole('radio', { name: 'Miles' }).getAttribute('aria-checked')).toBe('true');
@@ -327,7 +327,7 @@ describe('showcase toasts (SPEC.md §9 constants in the browser)', () => {
     const page = await open('toast');
     await page.mouse.move(10, 10);
     await page.getByRole('button', { name: 'Call toast() three times' }).click();
-    const openToasts = page.locator('li[role="status"][data-state="open"]');
+    const openToasts = page.getByRole('region', { name: /Notifications \(F8\)/ }).locator('li[data-state="open"]');
     await poll(() => openToasts.count()).toBe(1); // the headless toaster mounts once the page is idle
     expect(await openToasts.first().textContent()).toContain('Third (the only one shown)');
     const measured = page.getByTestId('toast-measured');

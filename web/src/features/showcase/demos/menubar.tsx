@@ -20,7 +20,7 @@ export default defineShowcase({
   description: (
     <p>
       A horizontal bar of menus, as in desktop applications (<code>role=&quot;menubar&quot;</code>). Only one trigger is in the tab order;
-      the arrow keys move between menus, and once one is open moving to the next opens it.
+      the arrow keys move between the menus, also from inside an open menu.
     </p>
   ),
   builtOn: 'Radix Menubar',
