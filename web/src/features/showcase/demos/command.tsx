@@ -112,11 +112,9 @@ function Empty() {
       </Command>
       <Command className="rounded-lg border" label="Loading">
         <CommandInput placeholder="Search places…" aria-label="Search places" />
-        <CommandList aria-busy="true">
-          <div role="status" className="py-6 text-center text-sm text-muted-foreground">
-            Loading places…
-          </div>
-        </CommandList>
+        <div role="status" className="py-6 text-center text-sm text-muted-foreground">
+          Loading places…
+        </div>
       </Command>
     </div>
   );
