@@ -112,6 +112,7 @@ function Empty() {
       </Command>
       <Command className="rounded-lg border" label="Loading">
         <CommandInput placeholder="Search places…" aria-label="Search places" />
+        <CommandList aria-busy="true" />
         <div role="status" className="py-6 text-center text-sm text-muted-foreground">
           Loading places…
         </div>
