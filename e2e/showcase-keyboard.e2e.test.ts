@@ -129,9 +129,11 @@ describe('showcase keyboard models', () => {
     const menu = page.getByRole('menu');
     await menu.first().waitFor();
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Add waypoint'); // opened from the keyboard: first item focused
+    const active = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown'); // "Measure"
-    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Measure');
+    await poll(active).toContain('Start a loop here');
+    await page.keyboard.press('ArrowDown');
+    await poll(active).toContain('Measure');
     await page.keyboard.press('ArrowRight');
     await poll(() => menu.count()).toBe(2);
     await page.keyboard.press('ArrowDown'); // Distance → Area
@@ -242,11 +244,14 @@ describe('showcase keyboard models', () => {
     const page = await open('toggle-group');
     const group = page.locator('[data-example="Single"]');
     await group.getByRole('radio', { name: 'km' }).focus();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     await page.keyboard.press('ArrowRight');
+    await poll(focused).toBe('mi');
     expect(await text(page, 'toggle-group-value')).toBe('Units: km'); // focus moved, nothing pressed yet
     await page.keyboard.press('Space');
     await poll(() => text(page, 'toggle-group-value')).toBe('Units: mi');
     await page.keyboard.press('End');
+    await poll(focused).toBe('metres');
     await page.keyboard.press('Enter');
     await poll(() => text(page, 'toggle-group-value')).toBe('Units: m');
   });
