@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { LOOP_ALTERNATIVES, LOOP_DISTANCE_KM, MAX_LOOP_ALTERNATIVES, MAX_WAYPOINTS, PACE_SEC_PER_KM } from '@waymark/geo';
 
-export const MAX_WAYPOINTS = 100;
+// the planner's limits are defined once, in @waymark/geo (packages/geo/src/planner/limits.ts)
+export { MAX_WAYPOINTS };
+const pace = z.number().min(PACE_SEC_PER_KM.min).max(PACE_SEC_PER_KM.max);
 export const MAX_GEOMETRY_CHARS = 400_000;
 
 export const lon = z.number({ message: 'a longitude in degrees' }).min(-180).max(180);
@@ -57,16 +60,16 @@ export const listQuery = z.object({
 export const routeRequestBody = z.object({
   region: regionName,
   waypoints: z.array(waypoint).min(2, 'at least two waypoints').max(MAX_WAYPOINTS, `at most ${MAX_WAYPOINTS} waypoints`),
-  paceSecPerKm: z.number().min(120).max(1800).optional(),
+  paceSecPerKm: pace.optional(),
 });
 
 export const loopRequestBody = z.object({
   region: regionName,
   start: z.object({ lon, lat }),
-  distanceKm: z.number().min(1, 'at least 1 km').max(100, 'at most 100 km'),
+  distanceKm: z.number().min(LOOP_DISTANCE_KM.min, `at least ${LOOP_DISTANCE_KM.min} km`).max(LOOP_DISTANCE_KM.max, `at most ${LOOP_DISTANCE_KM.max} km`),
   heading: z.number().min(0).max(360).optional(),
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
-  alternatives: z.number().int().min(1).max(5).default(3),
+  alternatives: z.number().int().min(1).max(MAX_LOOP_ALTERNATIVES).default(LOOP_ALTERNATIVES),
   preferences: z
     .strictObject({
       preferPaths: z.boolean().default(false),
@@ -74,5 +77,5 @@ export const loopRequestBody = z.object({
       preferGreen: z.boolean().default(false),
     })
     .default({ preferPaths: false, avoidBusyRoads: false, preferGreen: false }),
-  paceSecPerKm: z.number().min(120).max(1800).optional(),
+  paceSecPerKm: pace.optional(),
 });

@@ -17,7 +17,15 @@ async function graphUrl(region: string): Promise<string> {
   }
 }
 
-const point3 = z.tuple([z.number(), z.number(), z.number()]);
+/** [lon, lat, ele]: the server sends an unknown elevation as null (JSON has no NaN); it is NaN here, as from the worker. */
+const point3 = z.tuple([
+  z.number(),
+  z.number(),
+  z
+    .number()
+    .nullable()
+    .transform((e) => e ?? Number.NaN),
+]);
 /** The server's POST /api/route answer (the fallback when the worker cannot route). */
 export const routeSchema = z.object({
   coords: z.array(point3),
@@ -36,7 +44,9 @@ const loopsSchema = z.object({
       coords: z.array(point3),
       distanceM: z.number(),
       ascentM: z.number(),
+      heading: z.number().optional(),
       retrace: z.number(),
+      greenM: z.number().optional(),
       waypoints: z.array(z.tuple([z.number(), z.number()])),
     }),
   ),
