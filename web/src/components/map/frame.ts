@@ -1,3 +1,7 @@
+// Framing a map on some coordinates in the part of it that no panel covers: panels over the map
+// mark themselves `data-map-overlay`; `framePadding` (pure) picks the largest free rectangle.
+import type { Map as MlMap } from 'maplibre-gl';
+
 /** A screen rectangle (CSS pixels), as from getBoundingClientRect. */
 export interface Rect {
   left: number;
@@ -62,4 +66,38 @@ export function framePadding(map: Rect, panels: readonly Rect[], margin = 40): P
   const [top, bottom] = fit(best.top, best.bottom, h);
   const [left, right] = fit(best.left, best.right, w);
   return { top: Math.round(top!), right: Math.round(right!), bottom: Math.round(bottom!), left: Math.round(left!) };
+}
+
+/**
+ * Padding that keeps what is framed clear of the panels over the map: every visible element
+ * marked `data-map-overlay` (e.g. the planner's header, its details panel or bottom sheet, an open dialog).
+ */
+export function overlayPadding(map: MlMap, margin = 40): Padding {
+  const panels: Rect[] = [];
+  for (const el of document.querySelectorAll<HTMLElement>('[data-map-overlay]')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) panels.push(r);
+  }
+  return framePadding(map.getContainer().getBoundingClientRect(), panels, margin);
+}
+
+/** Fit the map to the coordinates' bounds (a single point: centre on it, zoomed in to at least 14). */
+export function fitTo(
+  map: MlMap,
+  coords: readonly (readonly [number, number, ...number[]])[],
+  padding: number | Padding = overlayPadding(map),
+): void {
+  if (coords.length === 0) return;
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (const c of coords) {
+    w = Math.min(w, c[0]);
+    e = Math.max(e, c[0]);
+    s = Math.min(s, c[1]);
+    n = Math.max(n, c[1]);
+  }
+  if (w === e && s === n) map.easeTo({ center: [w, s], zoom: Math.max(map.getZoom(), 14) });
+  else map.fitBounds([w, s, e, n], { padding, maxZoom: 16, duration: 300 });
 }

@@ -1,4 +1,4 @@
-/** Elevation-profile sampling and grade colouring (pure; used by the SVG chart). */
+/** Route-along helpers (pure): elevation-profile sampling, grade colours, points and distances along a route. */
 
 export interface ProfilePoint {
   d: number; // metres along the route
@@ -40,7 +40,11 @@ export function gradeColor(gradePct: number): string {
 }
 
 /** The point at distance d along the route (linear interpolation), for the map hover marker. */
-export function pointAt(coords: readonly (readonly [number, number, number])[], cum: readonly number[], d: number): [number, number] | null {
+export function pointAt(
+  coords: readonly (readonly [number, number, number])[],
+  cum: readonly number[],
+  d: number,
+): [number, number] | null {
   if (coords.length === 0) return null;
   if (d <= 0) return [coords[0]![0], coords[0]![1]];
   let lo = 0;
@@ -66,4 +70,25 @@ export function distanceMarkers(coords: readonly (readonly [number, number, numb
     if (p) out.push({ n, at: p });
   }
   return out;
+}
+
+/** Distance along the route of its vertex nearest to lon/lat (e.g. where the pointer is over the line); null for no route. */
+export function nearestDistance(
+  coords: readonly (readonly [number, number, ...number[]])[],
+  cum: readonly number[],
+  lon: number,
+  lat: number,
+): number | null {
+  const k = Math.cos((lat * Math.PI) / 180);
+  let best = Infinity;
+  let at = -1;
+  for (let i = 0; i < coords.length; i++) {
+    const c = coords[i]!;
+    const d = ((c[0] - lon) * k) ** 2 + (c[1] - lat) ** 2;
+    if (d < best) {
+      best = d;
+      at = i;
+    }
+  }
+  return at < 0 ? null : (cum[at] ?? null);
 }

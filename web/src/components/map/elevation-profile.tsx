@@ -1,14 +1,23 @@
 import { useMemo, useRef } from 'react';
-import { GRADE_CLASSES, gradeColor, sampleProfile } from '../lib/profile';
-import type { AssembledRoute, Units } from '../lib/types';
-import { formatDistance, formatElevation, unitMetres } from '../lib/units';
+import { formatDistance, formatElevation, unitMetres, type Units } from '@/lib/units';
+import { GRADE_CLASSES, gradeColor, sampleProfile } from './profile';
 
 const W = 600;
 const H = 140;
 const PAD = { top: 8, bottom: 20, start: 40, end: 8 };
 
+/** What the chart draws: a line with elevations (NaN = unknown) and, optionally, a resampled profile with smoothed grades. */
+export interface ProfileRoute {
+  coords: readonly (readonly [number, number, number])[];
+  /** cumulative distance (m) at each coordinate */
+  cum: readonly number[];
+  stats: { distanceM: number };
+  /** resampled profile with smoothed grade (rise/run), as @waymark/geo's planner returns it */
+  profile?: readonly { distance: number; elevation: number; grade: number }[];
+}
+
 interface Props {
-  route: AssembledRoute;
+  route: ProfileRoute;
   units: Units;
   /** distance along the route under the pointer, or null */
   hover: number | null;
@@ -94,7 +103,15 @@ export function ElevationProfile({ route, units, hover, onHover, className }: Pr
       >
         {segs}
         <path d={line} fill="none" stroke="currentColor" strokeWidth={1.2} vectorEffect="non-scaling-stroke" />
-        <line x1={PAD.start} x2={W - PAD.end} y1={base} y2={base} stroke="currentColor" strokeOpacity={0.3} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={PAD.start}
+          x2={W - PAD.end}
+          y1={base}
+          y2={base}
+          stroke="currentColor"
+          strokeOpacity={0.3}
+          vectorEffect="non-scaling-stroke"
+        />
         {ticks.map((t) => (
           <text key={t} x={x(t * unit)} y={H - 5} fontSize={10} textAnchor="middle" fill="currentColor" opacity={0.7}>
             {Number(t.toFixed(2))}
@@ -108,7 +125,15 @@ export function ElevationProfile({ route, units, hover, onHover, className }: Pr
         </text>
         {hoverPt ? (
           <g data-testid="profile-hover">
-            <line x1={x(hoverPt.d)} x2={x(hoverPt.d)} y1={PAD.top} y2={base} stroke="currentColor" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line
+              x1={x(hoverPt.d)}
+              x2={x(hoverPt.d)}
+              y1={PAD.top}
+              y2={base}
+              stroke="currentColor"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
             <circle cx={x(hoverPt.d)} cy={y(hoverPt.e)} r={3} fill="currentColor" />
           </g>
         ) : null}
@@ -133,7 +158,7 @@ export function ElevationProfile({ route, units, hover, onHover, className }: Pr
 }
 
 /** Keep at most n points of a profile (every k-th, always the last; grade = mean of the group). */
-function thin<T extends { distance: number; elevation: number; grade: number }>(p: T[], n: number): T[] {
+function thin<T extends { distance: number; elevation: number; grade: number }>(p: readonly T[], n: number): readonly T[] {
   if (p.length <= n) return p;
   const k = Math.ceil(p.length / n);
   const out: T[] = [];

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRouteGeometry, encodeRouteGeometry } from '@waymark/geo';
-import { distanceMarkers, gradeColor, pointAt, sampleProfile } from './profile';
-import { loadDraft, saveDraft, DRAFT_KEY } from './storage';
+import { distanceMarkers, gradeColor, nearestDistance, pointAt, sampleProfile } from './profile';
 
 const coords: [number, number, number][] = [
   [1.5, 42.5, 1000],
@@ -26,19 +24,21 @@ describe('profile helpers', () => {
     expect(gradeColor(1)).toBe(gradeColor(-2));
     expect(gradeColor(12)).not.toBe(gradeColor(2));
   });
-});
-
-describe('storage', () => {
-  it('round-trips the draft and ignores corrupt data', () => {
-    saveDraft({ region: 'andorra', waypoints: [{ id: 'a', lon: 1.5, lat: 42.5, mode: 'snap' }], routeId: null, name: 'x', description: '', visibility: 'private' });
-    expect(loadDraft()?.waypoints).toHaveLength(1);
-    localStorage.setItem(DRAFT_KEY, '{"region":5');
-    expect(loadDraft()).toBeNull();
-    localStorage.setItem(DRAFT_KEY, JSON.stringify({ region: 'andorra', waypoints: [{ id: 'a', lon: 500, lat: 0, mode: 'snap' }] }));
-    expect(loadDraft()).toBeNull();
+  it('finds the distance along the route of the vertex nearest a point (hovering the line)', () => {
+    expect(nearestDistance(coords, cum, 1.5101, 42.5001)).toBe(820);
+    expect(nearestDistance(coords, cum, 1.6, 42.5)).toBe(1640);
+    expect(nearestDistance([], [], 1.5, 42.5)).toBeNull();
   });
-  it('shares the server geometry codec', () => {
-    const s = encodeRouteGeometry(coords);
-    expect(decodeRouteGeometry(s)[2]).toEqual([1.52, 42.5, 1050]);
+  it('keeps a missing elevation out of the profile (NaN is not sea level)', () => {
+    const p = sampleProfile(
+      [
+        [1.5, 42.5, Number.NaN],
+        [1.51, 42.5, 1010],
+        [1.52, 42.5, 1050],
+      ],
+      cum,
+      3,
+    );
+    expect(p.map((x) => x.e)).toEqual([1010, 1010, 1050]);
   });
 });
