@@ -44,9 +44,11 @@ export {
   rawClimb,
   fillElevation,
   resample,
+  resampleEven,
   smooth,
   type Climb,
 } from './elevation/filter.ts';
+export { elevationExtent, type ElevationExtent } from './elevation/extent.ts';
 export { toblerPaceFactor, movingTime, gradeSeries } from './elevation/time.ts';
 export * from './units.ts';
 export {

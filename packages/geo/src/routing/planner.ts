@@ -1,4 +1,5 @@
 import { haversineLL } from '../distance.ts';
+import { elevationExtent } from '../elevation/extent.ts';
 import { fillElevation, rawClimb, resample, routeClimb } from '../elevation/filter.ts';
 import { gradeSeries, movingTime } from '../elevation/time.ts';
 import type { LonLat, RunningGraph } from '../graph/graph.ts';
@@ -54,6 +55,12 @@ export interface RouteResult {
   rawAscent: number | null;
   /** resampled elevation profile (≤ ~500 points); empty when the elevation is unknown */
   profile: ProfilePoint[];
+  /**
+   * The route's real lowest and highest points (m, over every coordinate, not the resampled
+   * profile): what the profile's axis labels name. null when the elevation is unknown.
+   */
+  lowest: number | null;
+  highest: number | null;
   /** metres per way type / surface ('freehand' for straight legs) */
   wayTypes: Record<string, number>;
   surfaces: Record<string, number>;
@@ -310,6 +317,8 @@ export class RoutePlanner {
         grade: Math.round((gs.grades[Math.min(i, gs.grades.length - 1)] ?? 0) * 1000) / 1000,
       }));
     }
+    // extremes of the coordinates as returned (rounded like them)
+    const extent = filled ? elevationExtent(coordinates.map((c) => c[2] ?? NaN)) : null;
     const round = (r: Record<string, number>) =>
       Object.fromEntries(
         Object.entries(r)
@@ -326,6 +335,8 @@ export class RoutePlanner {
       descent: climb ? climb.descent : null,
       rawAscent: raw ? raw.ascent : null,
       profile,
+      lowest: extent ? extent.lowest : null,
+      highest: extent ? extent.highest : null,
       wayTypes: round(wayTypes),
       surfaces: round(surfaces),
       greenMetres: Math.round(greenMetres * 10) / 10,
