@@ -78,6 +78,22 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     expect(route.wayTypes.freehand).toBeGreaterThan(0);
   });
 
+  it('freehand legs off the network take their elevation from the DEM (issue 15: not a flat 1644 m)', async () => {
+    const res = await t.json('POST', '/api/route', {
+      region: 'andorra',
+      waypoints: [
+        { lon: 1.56842, lat: 42.51964 },
+        { lon: 1.6, lat: 42.51, mode: 'freehand' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const { route } = (await res.json()) as any;
+    const eles = route.coords.map((c: number[]) => c[2]);
+    expect(new Set(eles.map((e: number) => Math.round(e))).size).toBeGreaterThan(50);
+    expect(eles.at(-1) - eles[0]).toBeGreaterThan(550); // the SRTM line rises from ~1,620 m to 2,258 m
+    expect(route.stats.ascentM).toBeGreaterThan(700);
+  });
+
   it('validates route requests: 415, malformed JSON, counts, coordinates, region', async () => {
     expect((await t.app.request('/api/route', { method: 'POST', body: 'x' })).status).toBe(415);
     await err(await t.json('POST', '/api/route', '{not json'), 400, 'invalid_json');
@@ -86,7 +102,11 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     const e = await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: many }), 400, 'validation_error');
     expect(e.message).toContain('at most 100 waypoints');
     await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { lon: 200, lat: 0 }] }), 400, 'validation_error');
-    await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'teleport' }] }), 400, 'validation_error');
+    await err(
+      await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'teleport' }] }),
+      400,
+      'validation_error',
+    );
     await err(await t.json('POST', '/api/route', { region: '../etc', waypoints: [A, B] }), 400, 'validation_error');
     await err(await t.json('POST', '/api/route', { region: 'atlantis', waypoints: [A, B] }), 404, 'unknown_region');
   });
@@ -94,7 +114,11 @@ describe(`planner routing API on ${TEST_DB}`, () => {
   it('refuses points outside the region with 422 naming the region', async () => {
     const e = await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, PARIS] }), 422, 'outside_region');
     expect(e.message).toContain('andorra');
-    const l = await err(await t.json('POST', '/api/route/loop', { region: 'andorra', start: PARIS, distanceKm: 10 }), 422, 'outside_region');
+    const l = await err(
+      await t.json('POST', '/api/route/loop', { region: 'andorra', start: PARIS, distanceKm: 10 }),
+      422,
+      'outside_region',
+    );
     expect(l.message).toContain('andorra');
   });
 

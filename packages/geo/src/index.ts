@@ -1,6 +1,7 @@
 /** @waymark/geo — pure TypeScript geo logic shared by the server and the browser (Web Worker). */
 export { EARTH_RADIUS_M, haversine, haversineLL } from './distance.ts';
 export { buildRunningGraph, GRAPH_FORMAT_VERSION, type BuildOptions, type GraphBuildInput, type OsmWayInput } from './graph/build.ts';
+export { ElevationGrid } from './elevation/grid.ts';
 export { RunningGraph, GraphFormatError, type BBox, type LonLat } from './graph/graph.ts';
 export {
   GreenIndex,
@@ -29,6 +30,7 @@ export {
   RoutePlanner,
   RouteError,
   MAX_WAYPOINTS,
+  type ElevationSampler,
   type LegMode,
   type Position,
   type ProfilePoint,

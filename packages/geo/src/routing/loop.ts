@@ -114,7 +114,7 @@ export function despike(input: PathStep[], maxOneWay: number): PathStep[] {
     if ((first && last) || ext > maxOneWay || ext < 1e-6) continue;
     const left = steps.slice(0, i + 1);
     const right = steps.slice(i + 1);
-    for (let cut = ext; cut > EPS; ) {
+    for (let cut = ext; cut > EPS;) {
       const s = left[left.length - 1]!;
       if (len(s) <= cut + EPS) {
         cut -= len(s);
@@ -124,7 +124,7 @@ export function despike(input: PathStep[], maxOneWay: number): PathStep[] {
         cut = 0;
       }
     }
-    for (let cut = ext; cut > EPS; ) {
+    for (let cut = ext; cut > EPS;) {
       const s = right[0]!;
       if (len(s) <= cut + EPS) {
         cut -= len(s);
@@ -1014,7 +1014,9 @@ export function retraced(steps: PathStep[]): number {
 function sameWalk(a: Candidate, b: Candidate): boolean {
   return (
     a.steps.length === b.steps.length &&
-    a.steps.every((s, i) => s.edge === b.steps[i]!.edge && Math.abs(s.start - b.steps[i]!.start) < 0.01 && Math.abs(s.end - b.steps[i]!.end) < 0.01)
+    a.steps.every(
+      (s, i) => s.edge === b.steps[i]!.edge && Math.abs(s.start - b.steps[i]!.start) < 0.01 && Math.abs(s.end - b.steps[i]!.end) < 0.01,
+    )
   );
 }
 

@@ -8,6 +8,11 @@ import { type PathStep, type RoutePreferences, Router } from './search.ts';
 import { SnapIndex, type Snap } from './snap.ts';
 
 export type LegMode = 'snap' | 'freehand';
+
+/** Anything that gives the ground elevation (m) at a point, NaN where it does not know: an ElevationGrid. */
+export interface ElevationSampler {
+  sample(lon: number, lat: number): number;
+}
 /** GeoJSON-style position: [lon, lat] or [lon, lat, elevation] */
 export type Position = [number, number] | [number, number, number];
 
@@ -94,12 +99,16 @@ export class RoutePlanner {
   readonly index: SnapIndex;
   readonly router: Router;
 
+  /** ground elevation off the network (freehand legs): the graph's embedded DEM grid unless another sampler is given */
+  readonly dem: ElevationSampler | null;
+
   constructor(
     readonly graph: RunningGraph,
-    options: { landmarks?: number; contraction?: boolean } = {},
+    options: { landmarks?: number; contraction?: boolean; elevation?: ElevationSampler | null } = {},
   ) {
     this.index = new SnapIndex(graph);
     this.router = new Router(graph, options.landmarks ?? 16, options.contraction ?? true);
+    this.dem = options.elevation !== undefined ? options.elevation : graph.elevation;
   }
 
   /**
@@ -178,7 +187,10 @@ export class RoutePlanner {
     return { pieces, length: res.length, steps: res.steps };
   }
 
-  /** Straight line, densified every ~25 m with elevations sampled from the ways nearby. */
+  /**
+   * Straight line, densified every ~25 m (SRTM posts are ~90 m apart), each point's elevation
+   * sampled from the DEM — or, for a graph without one, from the nearest way within 100 m.
+   */
   freehandPiece(a: LonLat, b: LonLat): Piece {
     const len = haversineLL(a[0], a[1], b[0], b[1]);
     const n = Math.max(1, Math.ceil(len / 25));
@@ -193,8 +205,13 @@ export class RoutePlanner {
     return piece;
   }
 
-  /** Elevation of the nearest way within 100 m (NaN when none; filled by interpolation later). */
+  /**
+   * Ground elevation at a point off the network: the DEM where it covers the point, else the
+   * elevation of the nearest way within 100 m (NaN when neither; filled by interpolation later).
+   */
   nearbyElevation(lon: number, lat: number): number {
+    const v = this.dem ? this.dem.sample(lon, lat) : NaN;
+    if (Number.isFinite(v)) return v;
     const s = this.index.snap([lon, lat], 100);
     return s ? s.ele : NaN;
   }
