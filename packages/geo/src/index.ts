@@ -38,7 +38,7 @@ export {
   type RouteRequest,
   type RouteResult,
 } from './routing/planner.ts';
-export { LoopGenerator, mulberry32, retraced, type LoopRequest, type LoopResult } from './routing/loop.ts';
+export { LoopGenerator, mulberry32, retraced, busyShare, BUSY_CLASSES, type LoopRequest, type LoopResult } from './routing/loop.ts';
 export {
   DEFAULT_ELEVATION_THRESHOLD_M,
   filteredClimb,

@@ -81,6 +81,13 @@ export class RouteError extends Error {
 
 export const MAX_WAYPOINTS = 100;
 
+/**
+ * ALT landmarks (16 distances per node, 16 full Dijkstras to build) pay off on region graphs up to
+ * this size; above it (a county or state: 128 MB and seconds of set-up at 1M nodes) queries with
+ * preferences and the loop generator use plain A* with the straight-line bound.
+ */
+export const MAX_LANDMARK_NODES = 300_000;
+
 interface Piece {
   lon: number[];
   lat: number[];
@@ -107,7 +114,7 @@ export class RoutePlanner {
     options: { landmarks?: number; contraction?: boolean; elevation?: ElevationSampler | null } = {},
   ) {
     this.index = new SnapIndex(graph);
-    this.router = new Router(graph, options.landmarks ?? 16, options.contraction ?? true);
+    this.router = new Router(graph, options.landmarks ?? (graph.nodeCount <= MAX_LANDMARK_NODES ? 16 : 0), options.contraction ?? true);
     this.dem = options.elevation !== undefined ? options.elevation : graph.elevation;
   }
 
