@@ -81,3 +81,13 @@ export {
   decodeRouteGeometry,
   PolylineError,
 } from './io/polyline.ts';
+export {
+  editDistance,
+  indexPlaces,
+  normalizeName,
+  searchPlaces,
+  type IndexedPlace,
+  type Place,
+  type PlaceHit,
+  type PlaceSearchOptions,
+} from './places.ts';
