@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+// Direct imports: the loader is in the initial bundle and gets only the map preloader; the editor
+// stays in this route's lazily loaded chunk.
+import { preloadRegionMap } from '@/components/map/region-map';
+import { ScratchEditor } from '@/features/map-editor/components/scratch-editor';
+import { explorerSearchSchema } from '@/features/map-editor/lib/search';
+
+export const Route = createFileRoute('/explorer')({
+  validateSearch: explorerSearchSchema,
+  head: () => ({ meta: [{ title: 'Project Map Editor' }] }),
+  loader: () => preloadRegionMap(),
+  component: ExplorerPage,
+});
+
+function ExplorerPage() {
+  const search = Route.useSearch();
+  return <ScratchEditor region={search.region ?? 'andorra'} />;
+}
