@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Hono } from 'hono';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/index.ts';
@@ -36,5 +37,10 @@ export interface ServerModule {
   /** API paths that stream their request body and enforce their own size limit (the JSON body limit skips them). */
   streamingBodies?: RegExp[];
   seed?(ctx: AppContext): Promise<void>;
+  /**
+   * Called once the HTTP server listens (e.g. to take websocket upgrades). May return a function
+   * that runs before the server stops accepting connections (e.g. to close websockets).
+   */
+  attach?(server: Server, app: Hono<AppEnv>, ctx: AppContext): (() => Promise<void>) | void;
   close?(): Promise<void> | void;
 }

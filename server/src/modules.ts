@@ -5,6 +5,7 @@ import { healthModule } from './health.ts';
 import { regionsModule } from './regions/index.ts';
 import { plannerModule } from './planner/index.ts';
 import { projectsModule } from './projects/index.ts';
+import { collabModule } from './collab/index.ts';
 
 /** Every feature module of the server, in mount order. Features add themselves here. */
-export const modules: ServerModule[] = [healthModule, authModule, regionsModule, plannerModule, projectsModule, dashboardModule];
+export const modules: ServerModule[] = [healthModule, authModule, regionsModule, plannerModule, projectsModule, collabModule, dashboardModule];

@@ -64,6 +64,11 @@ export async function startServer(config: Config, options: { logger?: Logger; mo
     if (err.code === 'EADDRINUSE') throw new Error(`Port ${config.PORT} on ${config.HOST} is already in use; set PORT to a free port.`);
     throw err;
   });
+  const detach: (() => Promise<void>)[] = [];
+  for (const m of modules) {
+    const d = m.attach?.(server! as unknown as import('node:http').Server, app, ctx);
+    if (d) detach.push(d);
+  }
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | null = null;
@@ -73,6 +78,7 @@ export async function startServer(config: Config, options: { logger?: Logger; mo
     port,
     close() {
       closing ??= (async () => {
+        for (const d of detach) await d().catch((err: Error) => logger.warn({ err: { message: err.message } }, 'module detach failed'));
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
