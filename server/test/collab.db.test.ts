@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES, ProjectMap } from '@waymark/collab';
 import { TEST_DB } from './support/db.ts';
-import { connectEditor, rawUpgrade, startCollabServer, waitFor, type CollabServer, type Editor, type TestUser } from './support/collab.ts';
+import { connectEditor, newSession, rawUpgrade, startCollabServer, waitFor, type CollabServer, type Editor, type TestUser } from './support/collab.ts';
 
 const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] as [number, number] });
 
@@ -142,14 +142,15 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     expect((await owner.http.json('DELETE', `/api/projects/${project}/members/${editor.id}`)).status).toBe(204);
     await waitFor(() => e.closes.some((c) => c.reason === 'access-revoked'), 5000, () => 'the close');
 
-    // signing out closes the socket of that session
+    // signing out closes the socket of that session (a second session of the editor's)
     const second = await s.project(owner, [{ user: editor, role: 'editor' }]);
-    const e2 = editorFor(editor, second);
+    const session2 = await newSession(s.url, editor);
+    const e2 = editorFor(session2, second);
     await e2.synced;
     const socket = e2.provider.configuration.websocketProvider;
     let closedWith = 0;
     socket.on('close', ({ event }: { event: { code: number } }) => (closedWith = event.code));
-    expect((await editor.http.json('POST', '/api/auth/signout', {})).status).toBe(200);
+    expect((await session2.http.json('POST', '/api/auth/signout', {})).status).toBe(200);
     await waitFor(() => closedWith === 4401, 5000, () => 'the 4401 close');
 
     // deleting the project closes the owner's connection

@@ -64,8 +64,17 @@ export class HttpClient {
 export interface TestUser {
   id: string;
   email: string;
+  password: string;
   name: string;
   http: HttpClient;
+}
+
+/** Another browser session of the same user (its own cookie jar). */
+export async function newSession(base: string, user: TestUser): Promise<TestUser> {
+  const http = new HttpClient(base);
+  const r = await http.req('POST', '/api/auth/signin', { email: user.email, password: user.password });
+  if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${await r.text()}`);
+  return { ...user, http };
 }
 
 export interface CollabServer {
@@ -94,7 +103,7 @@ export async function signInUser(base: string, db: RunningServer['ctx']['db'], n
   const http = new HttpClient(base);
   const r = await http.req('POST', '/api/auth/signin', { email, password });
   if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${await r.text()}`);
-  return { id: row.id, email, name: `${name} ${userSeq}`, http };
+  return { id: row.id, email, password, name: `${name} ${userSeq}`, http };
 }
 
 export async function insertProject(db: RunningServer['ctx']['db'], owner: { id: string }, members: { user: { id: string }; role: ProjectRole }[] = []) {
