@@ -106,6 +106,31 @@ describe(`OIDC sign-in on ${TEST_DB}`, () => {
     expect(ids).toHaveLength(1);
   });
 
+  it('3: SSO pre-hijacking: an unverified local account with the address is taken over only after the squatter is locked out', async () => {
+    // The attacker registers the victim's address with a password before the victim ever signs in.
+    const squat = await t.json('POST', '/api/auth/signup', { email: 'victim@example.org', password: 'attacker passphrase 99' });
+    expect(squat.status).toBe(201);
+    const attacker = { cookie: cookieFrom(squat, 'waymark_session')! };
+    const attackerId = ((await squat.json()) as { user: { id: string } }).user.id;
+    await t.json('POST', '/api/auth/tokens', { name: 'backdoor', scope: 'write', expiresInDays: null }, attacker);
+    // The victim signs in with the provider, which vouches for the address.
+    provider.setUser({ sub: 'sub-victim', email: 'victim@example.org' });
+    const { stateCookie, code, state } = await roundTrip();
+    const cb = await t.app.request(`/api/auth/oidc/callback?code=${code}&state=${state}`, { headers: { cookie: stateCookie } });
+    const victim = { cookie: cookieFrom(cb, 'waymark_session')! };
+    const me = (await (await t.app.request('/api/_auth/session', { headers: victim })).json()) as {
+      user: { id: string; emailVerified: boolean };
+    };
+    expect(me.user).toMatchObject({ id: attackerId, emailVerified: true });
+    // The attacker is out: session gone, password gone, personal access tokens gone.
+    expect(((await (await t.app.request('/api/_auth/session', { headers: attacker })).json()) as { user: unknown }).user).toBeNull();
+    expect((await t.json('POST', '/api/auth/signin', { email: 'victim@example.org', password: 'attacker passphrase 99' })).status).toBe(
+      400,
+    );
+    expect(await t.db().selectFrom('personal_access_tokens').select('id').where('user_id', '=', attackerId).execute()).toEqual([]);
+    provider.setUser({ sub: 'sub-1', email: 'oidc.user@example.org' });
+  });
+
   it('refuses a wrong state, a missing cookie, an unknown code and an off-site redirect', async () => {
     const { stateCookie, code } = await roundTrip();
     const bad = await t.app.request(`/api/auth/oidc/callback?code=${code}&state=wrong`, { headers: { cookie: stateCookie } });

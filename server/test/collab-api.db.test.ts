@@ -22,21 +22,41 @@ describe(`project map REST API on ${TEST_DB}`, () => {
   let other: SignedInTestUser;
   let project: string;
 
-  const call = (who: SignedInTestUser | null, method: string, path: string, body?: unknown) => t.json(method, path, body, who?.headers ?? {});
+  const call = (who: SignedInTestUser | null, method: string, path: string, body?: unknown) =>
+    t.json(method, path, body, who?.headers ?? {});
   const raw = async (who: SignedInTestUser | null, path: string, bytes: string | Buffer, type = 'application/octet-stream') => {
     const { token, cookie } = await t.csrf();
     return t.app.request(path, {
       method: 'POST',
-      headers: { 'content-type': type, origin: t.config.publicUrl, 'x-csrf-token': token, cookie: [who?.headers.cookie, cookie].filter(Boolean).join('; ') },
+      headers: {
+        'content-type': type,
+        origin: t.config.publicUrl,
+        'x-csrf-token': token,
+        cookie: [who?.headers.cookie, cookie].filter(Boolean).join('; '),
+      },
       body: bytes,
     });
   };
-  const layers = async (p = project) => ((await (await call(owner, 'GET', `/api/projects/${p}/layers`)).json()) as { layers: { id: string; name: string; featureCount: number }[] }).layers;
+  const layers = async (p = project) =>
+    (
+      (await (await call(owner, 'GET', `/api/projects/${p}/layers`)).json()) as {
+        layers: { id: string; name: string; featureCount: number }[];
+      }
+    ).layers;
   const features = async (p = project, q = '') =>
-    ((await (await call(owner, 'GET', `/api/projects/${p}/features${q}`)).json()) as { features: { id: string; geometry: unknown; properties: Record<string, unknown>; layerId: string }[] }).features;
-  const newLayer = async (name = 'Layer') => ((await (await call(owner, 'POST', `/api/projects/${project}/layers`, { name })).json()) as { id: string }).id;
+    (
+      (await (await call(owner, 'GET', `/api/projects/${p}/features${q}`)).json()) as {
+        features: { id: string; geometry: unknown; properties: Record<string, unknown>; layerId: string }[];
+      }
+    ).features;
+  const newLayer = async (name = 'Layer') =>
+    ((await (await call(owner, 'POST', `/api/projects/${project}/layers`, { name })).json()) as { id: string }).id;
   const newFeature = async (layerId: string, props: Record<string, unknown> = {}) =>
-    ((await (await call(owner, 'POST', `/api/projects/${project}/features`, { layerId, features: [feature(1.5, 42.5, props)] })).json()) as { ids: string[] }).ids[0]!;
+    (
+      (await (
+        await call(owner, 'POST', `/api/projects/${project}/features`, { layerId, features: [feature(1.5, 42.5, props)] })
+      ).json()) as { ids: string[] }
+    ).ids[0]!;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -49,8 +69,26 @@ describe(`project map REST API on ${TEST_DB}`, () => {
 
   it('answers every endpoint by role: anonymous 401, non-member 404, viewer reads only, editors and owners write', async () => {
     const base = await newLayer('Matrix base');
-    const seq = Number(((await (await call(owner, 'GET', `/api/projects/${project}/history`)).json()) as { versions: { seq: number }[] }).versions[0]!.seq);
-    await t.db().insertInto('routes').values({ owner_id: owner.id, name: 'Loop', region: 'andorra', waypoints: '[]', geometry: encodeRouteGeometry([[1.5, 42.5, 1000], [1.51, 42.51, 1010]]), stats: '{}', visibility: 'public' }).execute();
+    const seq = Number(
+      ((await (await call(owner, 'GET', `/api/projects/${project}/history`)).json()) as { versions: { seq: number }[] }).versions[0]!.seq,
+    );
+    await t
+      .db()
+      .insertInto('routes')
+      .values({
+        owner_id: owner.id,
+        name: 'Loop',
+        description: '',
+        region: 'andorra',
+        waypoints: '[]',
+        geometry: encodeRouteGeometry([
+          [1.5, 42.5, 1000],
+          [1.51, 42.51, 1010],
+        ]),
+        stats: '{}',
+        visibility: 'public',
+      })
+      .execute();
     const routeId = (await t.db().selectFrom('routes').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow()).id;
     type Endpoint = { name: string; write: boolean; run: (who: SignedInTestUser | null) => Promise<Response> };
     const P = `/api/projects/${project}`;
@@ -65,9 +103,18 @@ describe(`project map REST API on ${TEST_DB}`, () => {
       { name: 'PATCH layer', write: true, run: async (w) => call(w, 'PATCH', `${P}/layers/${await newLayer()}`, { name: 'Renamed' }) },
       { name: 'DELETE layer', write: true, run: async (w) => call(w, 'DELETE', `${P}/layers/${await newLayer()}`) },
       { name: 'POST features', write: true, run: (w) => call(w, 'POST', `${P}/features`, { layerId: base, features: [feature(1, 1)] }) },
-      { name: 'PATCH feature', write: true, run: async (w) => call(w, 'PATCH', `${P}/features/${await newFeature(base)}`, { properties: { a: 1 } }) },
+      {
+        name: 'PATCH feature',
+        write: true,
+        run: async (w) => call(w, 'PATCH', `${P}/features/${await newFeature(base)}`, { properties: { a: 1 } }),
+      },
       { name: 'DELETE feature', write: true, run: async (w) => call(w, 'DELETE', `${P}/features/${await newFeature(base)}`) },
-      { name: 'POST import', write: true, run: (w) => raw(w, `${P}/layers/import?fileName=a.geojson`, JSON.stringify({ type: 'FeatureCollection', features: [feature(1, 1)] })) },
+      {
+        name: 'POST import',
+        write: true,
+        run: (w) =>
+          raw(w, `${P}/layers/import?fileName=a.geojson`, JSON.stringify({ type: 'FeatureCollection', features: [feature(1, 1)] })),
+      },
       { name: 'POST route layer', write: true, run: (w) => call(w, 'POST', `${P}/layers/route`, { routeId }) },
       { name: 'POST restore', write: true, run: (w) => call(w, 'POST', `${P}/history/restore`, { seq }) },
     ];
@@ -94,8 +141,14 @@ describe(`project map REST API on ${TEST_DB}`, () => {
 
   it('validates bodies and refuses forged ids and locked layers without changing anything', async () => {
     const other2 = await makeProject(t, { owner: other });
-    const foreignLayer = ((await (await call(other, 'POST', `/api/projects/${other2}/layers`, { name: 'Theirs' })).json()) as { id: string }).id;
-    const foreignFeature = ((await (await call(other, 'POST', `/api/projects/${other2}/features`, { layerId: foreignLayer, features: [feature(2, 2)] })).json()) as { ids: string[] }).ids[0]!;
+    const foreignLayer = (
+      (await (await call(other, 'POST', `/api/projects/${other2}/layers`, { name: 'Theirs' })).json()) as { id: string }
+    ).id;
+    const foreignFeature = (
+      (await (
+        await call(other, 'POST', `/api/projects/${other2}/features`, { layerId: foreignLayer, features: [feature(2, 2)] })
+      ).json()) as { ids: string[] }
+    ).ids[0]!;
     const mine = await newLayer('Mine');
     const before = await features();
     const cases: [string, string, unknown, number, string][] = [
@@ -103,9 +156,21 @@ describe(`project map REST API on ${TEST_DB}`, () => {
       ['PATCH', `/api/projects/${project}/features/${foreignFeature}`, { properties: { x: 1 } }, 404, 'not_found'],
       ['DELETE', `/api/projects/${project}/features/${foreignFeature}`, undefined, 404, 'not_found'],
       ['PATCH', `/api/projects/${project}/layers/${foreignLayer}`, { name: 'x' }, 404, 'not_found'],
-      ['POST', `/api/projects/${project}/features`, { layerId: mine, features: [{ type: 'Feature', geometry: pt(200, 0) }] }, 400, 'validation_error'],
+      [
+        'POST',
+        `/api/projects/${project}/features`,
+        { layerId: mine, features: [{ type: 'Feature', geometry: pt(200, 0) }] },
+        400,
+        'validation_error',
+      ],
       ['POST', `/api/projects/${project}/features`, { layerId: mine, features: [] }, 400, 'validation_error'],
-      ['POST', `/api/projects/${project}/features`, { layerId: mine, features: [feature(1, 1, { ['k'.repeat(101)]: 1 })] }, 400, 'validation_error'],
+      [
+        'POST',
+        `/api/projects/${project}/features`,
+        { layerId: mine, features: [feature(1, 1, { ['k'.repeat(101)]: 1 })] },
+        400,
+        'validation_error',
+      ],
       ['POST', `/api/projects/${project}/layers`, { name: '   ' }, 400, 'validation_error'],
       ['POST', `/api/projects/${project}/layers`, { name: 'x', style: { color: 'red' } }, 400, 'validation_error'],
       ['PATCH', `/api/projects/${project}/layers/${mine}`, {}, 400, 'validation_error'],
@@ -129,13 +194,31 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     expect((await errorOf(locked)).code).toBe('layer_locked');
     expect((await call(editor, 'PATCH', `/api/projects/${project}/layers/${mine}`, { locked: false })).status).toBe(200);
     // a private route of another user is not theirs to copy
-    await t.db().insertInto('routes').values({ owner_id: other.id, name: 'Secret', region: 'andorra', waypoints: '[]', geometry: encodeRouteGeometry([[1, 1, 0], [2, 2, 0]]), stats: '{}', visibility: 'private' }).execute();
+    await t
+      .db()
+      .insertInto('routes')
+      .values({
+        owner_id: other.id,
+        name: 'Secret',
+        description: '',
+        region: 'andorra',
+        waypoints: '[]',
+        geometry: encodeRouteGeometry([
+          [1, 1, 0],
+          [2, 2, 0],
+        ]),
+        stats: '{}',
+        visibility: 'private',
+      })
+      .execute();
     const secret = (await t.db().selectFrom('routes').select('id').where('name', '=', 'Secret').executeTakeFirstOrThrow()).id;
     expect((await call(editor, 'POST', `/api/projects/${project}/layers/route`, { routeId: secret })).status).toBe(404);
     // nothing else changed; the other project is untouched
     expect((await features()).length).toBe(before.length + 1);
     expect((await features(other2)).length).toBe(0); // read as owner of `project`: 404 gives []
-    const theirs = (await (await call(other, 'GET', `/api/projects/${other2}/features`)).json()) as { features: { id: string; properties: object }[] };
+    const theirs = (await (await call(other, 'GET', `/api/projects/${other2}/features`)).json()) as {
+      features: { id: string; properties: object }[];
+    };
     expect(theirs.features).toEqual([expect.objectContaining({ id: foreignFeature, properties: {} })]);
   });
 
@@ -146,14 +229,30 @@ describe(`project map REST API on ${TEST_DB}`, () => {
       type: 'FeatureCollection',
       features: [
         { type: 'Feature', geometry: { type: 'Point', coordinates: [1.52, 42.51, 1200] }, properties: { name: 'Summit', kind: 'peak' } },
-        { type: 'Feature', geometry: { type: 'LineString', coordinates: [[1.5, 42.5], [1.51, 42.52]] }, properties: { name: 'Ridge', difficulty: 3 } },
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [1.5, 42.5],
+              [1.51, 42.52],
+            ],
+          },
+          properties: { name: 'Ridge', difficulty: 3 },
+        },
       ],
     });
     const imported = await raw(editor, `${P}/layers/import?fileName=${encodeURIComponent('ridge run.gpx')}`, gpx, 'application/gpx+xml');
     expect(imported.status).toBe(201);
     const body = (await imported.json()) as { layer: { id: string; name: string; source: unknown }; count: number };
-    expect(body).toMatchObject({ count: 2, layer: { name: 'ridge run', source: { kind: 'import', fileName: 'ridge run.gpx', format: 'gpx' } } });
-    expect((await features(p)).map((f) => f.properties)).toEqual([{ name: 'Summit', kind: 'peak' }, { name: 'Ridge', difficulty: 3 }]);
+    expect(body).toMatchObject({
+      count: 2,
+      layer: { name: 'ridge run', source: { kind: 'import', fileName: 'ridge run.gpx', format: 'gpx' } },
+    });
+    expect((await features(p)).map((f) => f.properties)).toEqual([
+      { name: 'Summit', kind: 'peak' },
+      { name: 'Ridge', difficulty: 3 },
+    ]);
 
     const kml = `<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Zones</name><Placemark><name>Start pen</name><Polygon><outerBoundaryIs><LinearRing><coordinates>1.5,42.5 1.51,42.5 1.51,42.51 1.5,42.5</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></Document></kml>`;
     const k = await raw(editor, `${P}/layers/import?format=kml`, kml);
@@ -163,7 +262,14 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     const layersBefore = await layers(p);
     const bad = [
       ['{"type":"FeatureCollection","features":[', 'fileName=a.geojson', 422],
-      [JSON.stringify({ type: 'FeatureCollection', features: [feature(1, 1), { type: 'Feature', geometry: { type: 'LineString', coordinates: [[0, 0]] } }] }), 'fileName=b.geojson', 422],
+      [
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [feature(1, 1), { type: 'Feature', geometry: { type: 'LineString', coordinates: [[0, 0]] } }],
+        }),
+        'fileName=b.geojson',
+        422,
+      ],
       ['<gpx><trk><trkseg><trkpt lat="1" lon="999"/></trkseg></trk></gpx>', 'fileName=c.gpx', 422],
       ['plain text', 'fileName=d.txt', 422],
     ] as const;
@@ -207,7 +313,11 @@ describe(`project map REST API on ${TEST_DB}`, () => {
         description: 'Easy',
         region: 'andorra',
         waypoints: '[]',
-        geometry: encodeRouteGeometry([[1.5, 42.5, 1000], [1.51, 42.51, 1010], [1.52, 42.5, 1020]]),
+        geometry: encodeRouteGeometry([
+          [1.5, 42.5, 1000],
+          [1.51, 42.51, 1010],
+          [1.52, 42.5, 1020],
+        ]),
         stats: JSON.stringify({ distanceM: 2345.6, ascentM: 20, descentM: 0, timeS: 900 }),
         visibility: 'private',
       })
@@ -218,7 +328,15 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     const layer = ((await r.json()) as { layer: { id: string; name: string; source: unknown } }).layer;
     expect(layer).toMatchObject({ name: 'Morning loop', source: { kind: 'route', routeId: route.id, name: 'Morning loop' } });
     const [f] = await features(p);
-    expect(f!.properties).toEqual({ name: 'Morning loop', route_id: route.id, description: 'Easy', distance_m: 2346, ascent_m: 20, descent_m: 0, moving_time_s: 900 });
+    expect(f!.properties).toEqual({
+      name: 'Morning loop',
+      route_id: route.id,
+      description: 'Easy',
+      distance_m: 2346,
+      ascent_m: 20,
+      descent_m: 0,
+      moving_time_s: 900,
+    });
     expect((f!.geometry as { coordinates: number[][] }).coordinates).toHaveLength(3);
     // a copy: changing the route later does not change the layer
     await t.db().updateTable('routes').set({ name: 'Renamed route' }).where('id', '=', route.id).execute();
@@ -229,8 +347,17 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     const p = await makeProject(t, { owner, editor });
     const P = `/api/projects/${p}`;
     const layer = ((await (await call(owner, 'POST', `${P}/layers`, { name: 'Course' })).json()) as { id: string }).id;
-    const ids = ((await (await call(owner, 'POST', `${P}/features`, { layerId: layer, features: [feature(1, 1, { name: 'A' }), feature(2, 2, { name: 'B' })] })).json()) as { ids: string[] }).ids;
-    const history1 = (await (await call(owner, 'GET', `${P}/history`)).json()) as { versions: { seq: number; author: { id: string } | null; changes: number }[] };
+    const ids = (
+      (await (
+        await call(owner, 'POST', `${P}/features`, {
+          layerId: layer,
+          features: [feature(1, 1, { name: 'A' }), feature(2, 2, { name: 'B' })],
+        })
+      ).json()) as { ids: string[] }
+    ).ids;
+    const history1 = (await (await call(owner, 'GET', `${P}/history`)).json()) as {
+      versions: { seq: number; author: { id: string } | null; changes: number }[];
+    };
     expect(history1.versions).toHaveLength(1);
     expect(history1.versions[0]).toMatchObject({ author: { id: owner.id }, changes: 2 });
     const v1 = history1.versions[0]!.seq;
@@ -238,15 +365,22 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     await call(editor, 'PATCH', `${P}/features/${ids[0]}`, { properties: { name: 'A2' }, geometry: pt(1.1, 1.1) });
     await call(editor, 'DELETE', `${P}/features/${ids[1]}`);
     await call(editor, 'POST', `${P}/features`, { layerId: layer, features: [feature(3, 3, { name: 'C' })] });
-    const history2 = (await (await call(owner, 'GET', `${P}/history?limit=1`)).json()) as { versions: { seq: number; author: { id: string } }[]; nextBefore: number | null };
+    const history2 = (await (await call(owner, 'GET', `${P}/history?limit=1`)).json()) as {
+      versions: { seq: number; author: { id: string } }[];
+      nextBefore: number | null;
+    };
     expect(history2.versions[0]!.author.id).toBe(editor.id);
     expect(history2.nextBefore).not.toBeNull();
-    const page2 = (await (await call(owner, 'GET', `${P}/history?limit=1&before=${history2.nextBefore}`)).json()) as { versions: { seq: number }[] };
+    const page2 = (await (await call(owner, 'GET', `${P}/history?limit=1&before=${history2.nextBefore}`)).json()) as {
+      versions: { seq: number }[];
+    };
     expect(page2.versions.map((v) => v.seq)).toEqual([v1]);
     // preview of v1
     const preview = (await (await call(viewer, 'GET', `/api/projects/${project}/history/${v1}/features`)).json()) as unknown;
     expect(preview).toBeDefined();
-    const past = (await (await call(owner, 'GET', `${P}/history/${v1}/features`)).json()) as { features: { id: string; properties: object }[] };
+    const past = (await (await call(owner, 'GET', `${P}/history/${v1}/features`)).json()) as {
+      features: { id: string; properties: object }[];
+    };
     expect(past.features.map((f) => f.properties)).toEqual([{ name: 'A' }, { name: 'B' }]);
 
     // restore one feature only
@@ -275,23 +409,108 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     const runs = Number(process.env.COLLAB_FUZZ_RUNS ?? 300);
     const layer = await newLayer('Fuzz');
     const fid = await newFeature(layer);
-    const odd = fc.constantFrom('', '\u0000', '\ud800', 'a'.repeat(300), '../', '%', 'null', layer, fid, '6d7d3c4e-9a51-4b7a-8f0e-2b1f5a3c9d10');
+    const odd = fc.constantFrom(
+      '',
+      '\u0000',
+      '\ud800',
+      'a'.repeat(300),
+      '../',
+      '%',
+      'null',
+      layer,
+      fid,
+      '6d7d3c4e-9a51-4b7a-8f0e-2b1f5a3c9d10',
+    );
     const anyJson = fc.oneof({ depthSize: 'small' }, fc.jsonValue(), odd, fc.constant(null), fc.array(fc.anything(), { maxLength: 3 }));
     const num = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(181, -91, 1e308, Number.NaN, -0));
     const position = fc.oneof(fc.tuple(num, num), fc.array(num, { maxLength: 4 }), anyJson);
     const geometry = fc.oneof(
-      fc.record({ type: fc.constantFrom('Point', 'LineString', 'Polygon', 'MultiPoint', 'GeometryCollection', 'x'), coordinates: fc.oneof(position, fc.array(position, { maxLength: 5 }), fc.array(fc.array(position, { maxLength: 5 }), { maxLength: 3 })) }),
+      fc.record({
+        type: fc.constantFrom('Point', 'LineString', 'Polygon', 'MultiPoint', 'GeometryCollection', 'x'),
+        coordinates: fc.oneof(
+          position,
+          fc.array(position, { maxLength: 5 }),
+          fc.array(fc.array(position, { maxLength: 5 }), { maxLength: 3 }),
+        ),
+      }),
       anyJson,
     );
-    const featureArb = fc.oneof(fc.record({ type: fc.constantFrom('Feature', 'feature'), id: fc.option(fc.oneof(odd, fc.integer())), geometry, properties: fc.option(fc.oneof(fc.dictionary(fc.oneof(fc.string(), odd), anyJson, { maxKeys: 5 }), anyJson)) }), anyJson);
-    const style = fc.oneof(fc.record({ color: fc.oneof(fc.constantFrom('#ff0000', 'red', ''), odd), strokeWidth: num, opacity: num, fillOpacity: num }, { requiredKeys: [] }), anyJson);
+    const featureArb = fc.oneof(
+      fc.record({
+        type: fc.constantFrom('Feature', 'feature'),
+        id: fc.option(fc.oneof(odd, fc.integer())),
+        geometry,
+        properties: fc.option(fc.oneof(fc.dictionary(fc.oneof(fc.string(), odd), anyJson, { maxKeys: 5 }), anyJson)),
+      }),
+      anyJson,
+    );
+    const style = fc.oneof(
+      fc.record(
+        { color: fc.oneof(fc.constantFrom('#ff0000', 'red', ''), odd), strokeWidth: num, opacity: num, fillOpacity: num },
+        { requiredKeys: [] },
+      ),
+      anyJson,
+    );
     const bodies: [string, (b: unknown) => [string, string, unknown], fc.Arbitrary<unknown>][] = [
-      ['layers', (b) => ['POST', `/api/projects/${project}/layers`, b], fc.oneof(fc.record({ name: fc.oneof(fc.string(), odd), style, visible: anyJson, locked: anyJson }, { requiredKeys: [] }), anyJson)],
-      ['layer patch', (b) => ['PATCH', `/api/projects/${project}/layers/${layer}`, b], fc.oneof(fc.record({ name: fc.oneof(fc.string(), odd), style, index: num, visible: fc.boolean() }, { requiredKeys: [] }), anyJson)],
-      ['features', (b) => ['POST', `/api/projects/${project}/features`, b], fc.oneof(fc.record({ layerId: fc.oneof(odd, fc.constant(layer)), features: fc.oneof(fc.array(featureArb, { maxLength: 4 }), anyJson) }), anyJson)],
-      ['feature patch', (b) => ['PATCH', `/api/projects/${project}/features/${fid}`, b], fc.oneof(fc.record({ geometry, properties: fc.oneof(fc.dictionary(fc.string(), anyJson, { maxKeys: 4 }), anyJson), removeProperties: fc.oneof(fc.array(fc.string()), anyJson), style, resetStyle: anyJson, layerId: odd }, { requiredKeys: [] }), anyJson)],
-      ['restore', (b) => ['POST', `/api/projects/${project}/history/restore`, b], fc.oneof(fc.record({ seq: num, at: fc.oneof(fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())), odd), featureId: odd }, { requiredKeys: [] }), anyJson)],
-      ['route', (b) => ['POST', `/api/projects/${project}/layers/route`, b], fc.oneof(fc.record({ routeId: fc.oneof(fc.uuid(), odd), name: fc.oneof(fc.string(), odd) }, { requiredKeys: [] }), anyJson)],
+      [
+        'layers',
+        (b) => ['POST', `/api/projects/${project}/layers`, b],
+        fc.oneof(fc.record({ name: fc.oneof(fc.string(), odd), style, visible: anyJson, locked: anyJson }, { requiredKeys: [] }), anyJson),
+      ],
+      [
+        'layer patch',
+        (b) => ['PATCH', `/api/projects/${project}/layers/${layer}`, b],
+        fc.oneof(fc.record({ name: fc.oneof(fc.string(), odd), style, index: num, visible: fc.boolean() }, { requiredKeys: [] }), anyJson),
+      ],
+      [
+        'features',
+        (b) => ['POST', `/api/projects/${project}/features`, b],
+        fc.oneof(
+          fc.record({ layerId: fc.oneof(odd, fc.constant(layer)), features: fc.oneof(fc.array(featureArb, { maxLength: 4 }), anyJson) }),
+          anyJson,
+        ),
+      ],
+      [
+        'feature patch',
+        (b) => ['PATCH', `/api/projects/${project}/features/${fid}`, b],
+        fc.oneof(
+          fc.record(
+            {
+              geometry,
+              properties: fc.oneof(fc.dictionary(fc.string(), anyJson, { maxKeys: 4 }), anyJson),
+              removeProperties: fc.oneof(fc.array(fc.string()), anyJson),
+              style,
+              resetStyle: anyJson,
+              layerId: odd,
+            },
+            { requiredKeys: [] },
+          ),
+          anyJson,
+        ),
+      ],
+      [
+        'restore',
+        (b) => ['POST', `/api/projects/${project}/history/restore`, b],
+        fc.oneof(
+          fc.record(
+            {
+              seq: num,
+              at: fc.oneof(
+                fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+                odd,
+              ),
+              featureId: odd,
+            },
+            { requiredKeys: [] },
+          ),
+          anyJson,
+        ),
+      ],
+      [
+        'route',
+        (b) => ['POST', `/api/projects/${project}/layers/route`, b],
+        fc.oneof(fc.record({ routeId: fc.oneof(fc.uuid(), odd), name: fc.oneof(fc.string(), odd) }, { requiredKeys: [] }), anyJson),
+      ],
     ];
     const failures: string[] = [];
     for (const [name, req, arb] of bodies) {
@@ -310,21 +529,38 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     }
     // import bodies and query strings
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 400 }), fc.json(), fc.constantFrom('<gpx>', '<kml><Placemark>', '{"type":"Feature","geometry":null}')), fc.dictionary(fc.constantFrom('fileName', 'format', 'name', 'x'), fc.oneof(fc.string(), odd), { maxKeys: 3 }), async (text, q) => {
-        const qs = new URLSearchParams(q as Record<string, string>).toString();
-        const res = await raw(editor, `/api/projects/${project}/layers/import?${qs}`, text);
-        if (res.status >= 500) failures.push(`import: ${res.status} ${text.slice(0, 100)} ${qs} → ${await res.text()}`);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 400 }),
+          fc.json(),
+          fc.constantFrom('<gpx>', '<kml><Placemark>', '{"type":"Feature","geometry":null}'),
+        ),
+        fc.dictionary(fc.constantFrom('fileName', 'format', 'name', 'x'), fc.oneof(fc.string(), odd), { maxKeys: 3 }),
+        async (text, q) => {
+          const qs = new URLSearchParams(q as Record<string, string>).toString();
+          const res = await raw(editor, `/api/projects/${project}/layers/import?${qs}`, text);
+          if (res.status >= 500) failures.push(`import: ${res.status} ${text.slice(0, 100)} ${qs} → ${await res.text()}`);
+        },
+      ),
       { numRuns: runs },
     );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(odd, fc.string({ maxLength: 50 })), fc.dictionary(fc.constantFrom('layer', 'format', 'before', 'limit', 'y'), fc.oneof(fc.string(), odd), { maxKeys: 3 }), async (id, q) => {
-        const qs = new URLSearchParams(q as Record<string, string>).toString();
-        for (const path of [`/api/projects/${project}/features?${qs}`, `/api/projects/${project}/history?${qs}`, `/api/projects/${encodeURIComponent(id)}/layers`, `/api/projects/${project}/history/${encodeURIComponent(id)}/features`]) {
-          const res = await call(editor, 'GET', path);
-          if (res.status >= 500) failures.push(`GET ${path}: ${res.status} ${await res.text()}`);
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(odd, fc.string({ maxLength: 50 })),
+        fc.dictionary(fc.constantFrom('layer', 'format', 'before', 'limit', 'y'), fc.oneof(fc.string(), odd), { maxKeys: 3 }),
+        async (id, q) => {
+          const qs = new URLSearchParams(q as Record<string, string>).toString();
+          for (const path of [
+            `/api/projects/${project}/features?${qs}`,
+            `/api/projects/${project}/history?${qs}`,
+            `/api/projects/${encodeURIComponent(id)}/layers`,
+            `/api/projects/${project}/history/${encodeURIComponent(id)}/features`,
+          ]) {
+            const res = await call(editor, 'GET', path);
+            if (res.status >= 500) failures.push(`GET ${path}: ${res.status} ${await res.text()}`);
+          }
+        },
+      ),
       { numRuns: Math.ceil(runs / 3) },
     );
     expect(failures).toEqual([]);

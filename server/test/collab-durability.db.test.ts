@@ -60,12 +60,21 @@ describe(`collaboration: server killed during 1,000 edits on ${TEST_DB}`, () => 
     const total = () => acked.reduce((a, b) => a + b, 0);
     const writers = editors.map(async (e, i) => {
       for (let k = 0; k < EDITS && !killed; k++) {
-        e.map.addFeature({ layerId, id: `c${i}-e${k}`, geometry: { type: 'Point', coordinates: [1.4 + i / 100, 42.4 + k / 1000] }, properties: { client: i, edit: k } });
+        e.map.addFeature({
+          layerId,
+          id: `c${i}-e${k}`,
+          geometry: { type: 'Point', coordinates: [1.4 + i / 100, 42.4 + k / 1000] },
+          properties: { client: i, edit: k },
+        });
         sent[i] = k + 1;
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
       }
     });
-    await waitFor(() => total() >= killAt, 120_000, () => `acknowledged edits (${total()})`);
+    await waitFor(
+      () => total() >= killAt,
+      120_000,
+      () => `acknowledged edits (${total()})`,
+    );
     server.child.kill('SIGKILL');
     killed = true;
     await server.stop('SIGKILL');
@@ -80,11 +89,15 @@ describe(`collaboration: server killed during 1,000 edits on ${TEST_DB}`, () => 
     server = await spawnServer(env, 240_000);
     const reader = new HttpClient(server.url);
     expect((await reader.req('POST', '/api/auth/signin', DEMO)).status).toBe(200);
-    const fc = await reader.json<{ features: { id: string; properties: { client: number; edit: number } }[] }>('GET', `/api/projects/${projectId}/features`);
+    const fc = await reader.json<{ features: { id: string; properties: { client: number; edit: number } }[] }>(
+      'GET',
+      `/api/projects/${projectId}/features`,
+    );
     expect(fc.status).toBe(200);
     const present = new Set(fc.body.features.map((f) => f.id));
     const missing: string[] = [];
-    for (let i = 0; i < CLIENTS; i++) for (let k = 0; k < acknowledged[i]!; k++) if (!present.has(`c${i}-e${k}`)) missing.push(`c${i}-e${k}`);
+    for (let i = 0; i < CLIENTS; i++)
+      for (let k = 0; k < acknowledged[i]!; k++) if (!present.has(`c${i}-e${k}`)) missing.push(`c${i}-e${k}`);
     expect(missing).toEqual([]);
     for (const f of fc.body.features) expect(f.id).toBe(`c${f.properties.client}-e${f.properties.edit}`);
 
@@ -94,6 +107,8 @@ describe(`collaboration: server killed during 1,000 edits on ${TEST_DB}`, () => 
     await fresh.synced;
     const live = new Set(fresh.map.features().map((f) => f.id));
     expect([...present].filter((id) => !live.has(id))).toEqual([]);
-    console.log(`collab durability (${TEST_DB}): ${sentTotal} edits sent, ${acknowledged.reduce((a, b) => a + b, 0)} acknowledged before SIGKILL, ${present.size} present after restart`);
+    console.log(
+      `collab durability (${TEST_DB}): ${sentTotal} edits sent, ${acknowledged.reduce((a, b) => a + b, 0)} acknowledged before SIGKILL, ${present.size} present after restart`,
+    );
   }, 600_000);
 });

@@ -49,16 +49,28 @@ describe.skipIf(TEST_DB !== 'postgres')('collaboration across two server process
     // A → B
     const layer = onA.map.addLayer({ name: 'Shared' });
     const f1 = onA.map.addFeature({ layerId: layer, geometry: pt(1.5, 42.5), properties: { name: 'from A' } });
-    await waitFor(() => onB.map.feature(f1) !== null, 10_000, () => 'A’s feature on B');
+    await waitFor(
+      () => onB.map.feature(f1) !== null,
+      10_000,
+      () => 'A’s feature on B',
+    );
     // B → A
     const f2 = onB.map.addFeature({ layerId: layer, geometry: pt(1.6, 42.6), properties: { name: 'from B' } });
-    await waitFor(() => onA.map.feature(f2) !== null, 10_000, () => 'B’s feature on A');
+    await waitFor(
+      () => onA.map.feature(f2) !== null,
+      10_000,
+      () => 'B’s feature on A',
+    );
     // concurrent edits of different properties of one feature, one on each process
     onA.map.setProperties(f1, { colour: 'red' });
     onB.map.setProperties(f1, { size: 'large' });
     await Promise.all([onA.saved(), onB.saved()]);
     const expected = { name: 'from A', colour: 'red', size: 'large' };
-    await waitFor(() => JSON.stringify(onA.map.feature(f1)?.properties) === JSON.stringify(expected) && JSON.stringify(onB.map.feature(f1)?.properties) === JSON.stringify(expected));
+    await waitFor(
+      () =>
+        JSON.stringify(onA.map.feature(f1)?.properties) === JSON.stringify(expected) &&
+        JSON.stringify(onB.map.feature(f1)?.properties) === JSON.stringify(expected),
+    );
 
     // a REST write on B reaches the editor on A
     const rest = await bob.http.json<{ ids: string[] }>('POST', `/api/projects/${project}/features`, {
@@ -66,7 +78,11 @@ describe.skipIf(TEST_DB !== 'postgres')('collaboration across two server process
       features: [{ type: 'Feature', geometry: pt(1.7, 42.7), properties: { name: 'via REST on B' } }],
     });
     expect(rest.status).toBe(201);
-    await waitFor(() => onA.map.feature(rest.body.ids[0]!) !== null, 10_000, () => 'the REST feature on A');
+    await waitFor(
+      () => onA.map.feature(rest.body.ids[0]!) !== null,
+      10_000,
+      () => 'the REST feature on A',
+    );
 
     // both processes' REST reads agree
     const readA = await alice.http.json<{ features: { id: string }[] }>('GET', `/api/projects/${project}/features`);
@@ -80,7 +96,11 @@ describe.skipIf(TEST_DB !== 'postgres')('collaboration across two server process
 
     // demoting Bob through process A makes his connection on process B read-only at once
     expect((await alice.http.json('PATCH', `/api/projects/${project}/members/${bob.id}`, { role: 'viewer' })).status).toBe(200);
-    await waitFor(() => onB.stateless.some((m) => m.includes('"readOnly":true')), 10_000, () => 'the access notice on B');
+    await waitFor(
+      () => onB.stateless.some((m) => m.includes('"readOnly":true')),
+      10_000,
+      () => 'the access notice on B',
+    );
     onB.map.addFeature({ layerId: layer, geometry: pt(1.8, 42.8) });
     await new Promise((r) => setTimeout(r, 500));
     expect(onA.map.features()).toHaveLength(3);

@@ -2,7 +2,16 @@ import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES, ProjectMap } from '@waymark/collab';
 import { TEST_DB } from './support/db.ts';
-import { connectEditor, newSession, rawUpgrade, startCollabServer, waitFor, type CollabServer, type Editor, type TestUser } from './support/collab.ts';
+import {
+  connectEditor,
+  newSession,
+  rawUpgrade,
+  startCollabServer,
+  waitFor,
+  type CollabServer,
+  type Editor,
+  type TestUser,
+} from './support/collab.ts';
 
 const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] as [number, number] });
 
@@ -18,7 +27,8 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     open.push(e);
     return e;
   };
-  const rows = (projectId: string) => s.server.ctx.db.selectFrom('collab_updates').select(['user_id', 'size']).where('project_id', '=', projectId).execute();
+  const rows = (projectId: string) =>
+    s.server.ctx.db.selectFrom('collab_updates').select(['user_id', 'size']).where('project_id', '=', projectId).execute();
 
   beforeAll(async () => {
     s = await startCollabServer();
@@ -33,7 +43,10 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     const project = await s.project(owner, [{ user: editor, role: 'editor' }]);
     const origin = s.url;
     expect(await rawUpgrade(s.wsUrl, { origin })).toMatchObject({ opened: false, status: 401 });
-    expect(await rawUpgrade(s.wsUrl, { origin: 'https://evil.example', cookie: editor.http.cookie() })).toMatchObject({ opened: false, status: 403 });
+    expect(await rawUpgrade(s.wsUrl, { origin: 'https://evil.example', cookie: editor.http.cookie() })).toMatchObject({
+      opened: false,
+      status: 403,
+    });
     expect(await rawUpgrade(s.wsUrl, { cookie: editor.http.cookie() })).toMatchObject({ opened: false, status: 403 });
     expect(await rawUpgrade(s.wsUrl, { origin, cookie: 'waymark_session=forged-token' })).toMatchObject({ opened: false, status: 401 });
     const bad = await rawUpgrade(`${s.url.replace(/^http/, 'ws')}/api/other`, { origin, cookie: editor.http.cookie() });
@@ -56,7 +69,11 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     await Promise.all([a.synced, b.synced]);
     const layer = a.map.addLayer({ name: 'Course' });
     const f = a.map.addFeature({ layerId: layer, geometry: pt(1.5, 42.5), properties: { name: 'Start' } });
-    await waitFor(() => b.map.feature(f) !== null, 5000, () => 'the feature at b');
+    await waitFor(
+      () => b.map.feature(f) !== null,
+      5000,
+      () => 'the feature at b',
+    );
     // both change a different property of the same feature at the same moment
     a.map.setProperties(f, { name: 'Start line' });
     b.map.setProperties(f, { surface: 'gravel' });
@@ -68,7 +85,10 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     const authors = new Set((await rows(project)).map((r) => r.user_id));
     expect(authors).toEqual(new Set([owner.id, editor.id]));
     // the REST API reads the materialised copy
-    const fc = await owner.http.json<{ features: { id: string; properties: Record<string, unknown> }[] }>('GET', `/api/projects/${project}/features`);
+    const fc = await owner.http.json<{ features: { id: string; properties: Record<string, unknown> }[] }>(
+      'GET',
+      `/api/projects/${project}/features`,
+    );
     expect(fc.status).toBe(200);
     expect(fc.body.features).toEqual([expect.objectContaining({ id: f, properties: expected })]);
   });
@@ -111,7 +131,9 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     expect(o.map.feature(f)!.properties).toEqual({ name: 'Original' });
     expect(o.map.features()).toHaveLength(1);
     expect(await rows(project)).toHaveLength(before);
-    expect((await s.server.ctx.db.selectFrom('collab_updates').select('user_id').where('user_id', '=', viewer.id).execute()).length).toBe(0);
+    expect((await s.server.ctx.db.selectFrom('collab_updates').select('user_id').where('user_id', '=', viewer.id).execute()).length).toBe(
+      0,
+    );
   });
 
   it('applies role changes, removal, sign-out and project deletion to open connections', async () => {
@@ -125,7 +147,11 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
 
     // demoted to viewer while connected: told so, and later writes are refused
     expect((await owner.http.json('PATCH', `/api/projects/${project}/members/${editor.id}`, { role: 'viewer' })).status).toBe(200);
-    await waitFor(() => e.stateless.some((m) => m.includes('"role":"viewer"')), 5000, () => 'the access notice');
+    await waitFor(
+      () => e.stateless.some((m) => m.includes('"role":"viewer"')),
+      5000,
+      () => 'the access notice',
+    );
     e.map.addFeature({ layerId: layer, geometry: pt(5, 5) });
     await new Promise((r) => setTimeout(r, 400));
     expect(o.map.features()).toHaveLength(0);
@@ -136,11 +162,19 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     expect(await e.reauthenticated(5000)).toEqual({ readOnly: false });
     e.map.addFeature({ layerId: layer, geometry: pt(6, 6) });
     await e.saved();
-    await waitFor(() => o.map.features().length === 2, 5000, () => 'both points at the owner');
+    await waitFor(
+      () => o.map.features().length === 2,
+      5000,
+      () => 'both points at the owner',
+    );
 
     // removed from the project: the document connection is closed
     expect((await owner.http.json('DELETE', `/api/projects/${project}/members/${editor.id}`)).status).toBe(204);
-    await waitFor(() => e.closes.some((c) => c.reason === 'access-revoked'), 5000, () => 'the close');
+    await waitFor(
+      () => e.closes.some((c) => c.reason === 'access-revoked'),
+      5000,
+      () => 'the close',
+    );
 
     // signing out closes the socket of that session (a second session of the editor's)
     const second = await s.project(owner, [{ user: editor, role: 'editor' }]);
@@ -151,18 +185,29 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     let closedWith = 0;
     socket.on('close', ({ event }: { event: { code: number } }) => (closedWith = event.code));
     expect((await session2.http.json('POST', '/api/auth/signout', {})).status).toBe(200);
-    await waitFor(() => closedWith === 4401, 5000, () => 'the 4401 close');
+    await waitFor(
+      () => closedWith === 4401,
+      5000,
+      () => 'the 4401 close',
+    );
 
     // deleting the project closes the owner's connection
     expect((await owner.http.json('DELETE', `/api/projects/${project}`)).status).toBe(204);
-    await waitFor(() => o.closes.some((c) => c.reason === 'project-deleted'), 5000, () => 'project-deleted');
+    await waitFor(
+      () => o.closes.some((c) => c.reason === 'project-deleted'),
+      5000,
+      () => 'project-deleted',
+    );
   });
 
   it('shows REST writes to live editors and live edits to REST readers', async () => {
     const project = await s.project(owner, [{ user: editor, role: 'editor' }]);
     const e = editorFor(editor, project);
     await e.synced;
-    const created = await owner.http.json<{ id: string }>('POST', `/api/projects/${project}/layers`, { name: 'Water', style: { color: '#0000ff' } });
+    const created = await owner.http.json<{ id: string }>('POST', `/api/projects/${project}/layers`, {
+      name: 'Water',
+      style: { color: '#0000ff' },
+    });
     expect(created.status).toBe(201);
     const layer = created.body.id;
     await waitFor(() => e.map.layer(layer)?.name === 'Water');
@@ -177,11 +222,19 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     // and the other way round
     e.map.setProperties(fid!, { flow: 'strong' });
     await e.saved();
-    const fc = await owner.http.json<{ features: { properties: Record<string, unknown> }[] }>('GET', `/api/projects/${project}/features?layer=${layer}`);
+    const fc = await owner.http.json<{ features: { properties: Record<string, unknown> }[] }>(
+      'GET',
+      `/api/projects/${project}/features?layer=${layer}`,
+    );
     expect(fc.body.features[0]!.properties).toEqual({ name: 'Spring', flow: 'strong', stroke: '#00ff00' });
-    const patched = await owner.http.json('PATCH', `/api/projects/${project}/features/${fid}`, { removeProperties: ['flow'], geometry: pt(1.53, 42.52) });
+    const patched = await owner.http.json('PATCH', `/api/projects/${project}/features/${fid}`, {
+      removeProperties: ['flow'],
+      geometry: pt(1.53, 42.52),
+    });
     expect(patched.status).toBe(200);
-    await waitFor(() => e.map.feature(fid!)?.properties.flow === undefined && (e.map.feature(fid!)?.geometry.coordinates as number[])[0] === 1.53);
+    await waitFor(
+      () => e.map.feature(fid!)?.properties.flow === undefined && (e.map.feature(fid!)?.geometry.coordinates as number[])[0] === 1.53,
+    );
     expect((await owner.http.json('DELETE', `/api/projects/${project}/features/${fid}`)).status).toBe(204);
     await waitFor(() => e.map.feature(fid!) === null);
   });
@@ -196,7 +249,11 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     let closed: { code: number; reason: string } | null = null;
     socket.on('close', ({ event }: { event: { code: number; reason: string } }) => (closed ??= { code: event.code, reason: event.reason }));
     e.doc.getText('notes').insert(0, 'a text root is not part of the map');
-    await waitFor(() => closed !== null, 5000, () => 'the close');
+    await waitFor(
+      () => closed !== null,
+      5000,
+      () => 'the close',
+    );
     expect(closed).toMatchObject({ code: 4400, reason: expect.stringMatching(/invalid-update/) });
     expect(await rows(project)).toHaveLength(before);
     expect(o.doc.share.has('notes')).toBe(false);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSummary as summarySchema } from '@waymark/contracts';
 import { monthRange } from '../src/dashboard/summary.ts';
+import { modules } from '../src/modules.ts';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 
 interface Summary {
@@ -22,7 +24,7 @@ describe('GET /api/dashboard/summary', () => {
   let alice: SignedInTestUser;
   let bob: SignedInTestUser;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, modules);
     alice = await t.signIn({ name: 'Alice' });
     bob = await t.signIn({ name: 'Bob' });
   });
@@ -45,6 +47,14 @@ describe('GET /api/dashboard/summary', () => {
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('validation_error');
     expect(body.error.message).toMatch(/time zone/);
+    expect((body.error as { details?: unknown }).details).toEqual({
+      issues: [{ path: 'tz', message: expect.stringMatching(/time zone/) }],
+    });
+  });
+
+  it('answers in the shape of the contract', async () => {
+    const res = await get(alice, '?tz=Europe%2FParis');
+    expect(summarySchema.safeParse(await res.json()).error).toBeUndefined();
   });
 
   it('gives zeros and empty lists to a new user', async () => {
@@ -132,6 +142,28 @@ describe('GET /api/dashboard/summary', () => {
     expect(s.available).toEqual({ routes: false, projects: false });
     expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
     expect(s.recentActivity).toEqual([]);
+  });
+});
+
+describe('GET /api/dashboard/summary on a server without the planner and projects', () => {
+  it('says routes are not available and answers zeros', async () => {
+    const t = await createTestApp(
+      {},
+      modules.filter((m) => m.name !== 'planner' && m.name !== 'projects'),
+    );
+    try {
+      const exists = await sql<{ t: string | null }>`select to_regclass('public.routes')::text as t`.execute(t.db());
+      expect(exists.rows[0]?.t).toBeNull(); // the planner's migration is the planner's: not applied without it
+      const alice = await t.signIn();
+      const res = await t.json('GET', '/api/dashboard/summary', undefined, alice.headers);
+      expect(res.status).toBe(200);
+      const s = (await res.json()) as Summary;
+      expect(s.available).toEqual({ routes: false, projects: false });
+      expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
+      expect(s.routesTotal).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 // Wire schemas of the project map API (layers, features, import/export, history): the server
 // validates requests with them; the web editor parses responses with them. The map's own value
-// schemas (geometry, properties, style) come from the shared document model, @waymark/collab.
+// schemas (geometry, properties, style) are shared with the document model, @waymark/collab.
 import { z } from 'zod';
-import { geometrySchema, LIMITS, nameSchema, propertiesSchema, styleOverrideSchema, styleSchema } from '@waymark/collab/schema';
+import { geometrySchema, LIMITS, nameSchema, propertiesSchema, styleOverrideSchema, styleSchema } from './collab-model.ts';
 
 export const MAP_FORMATS = ['geojson', 'kml', 'gpx'] as const;
 export const mapFormat = z.enum(MAP_FORMATS, { message: 'one of geojson, kml, gpx' });
@@ -64,7 +64,10 @@ export const featureInput = z
 export const createFeaturesBody = z
   .object({
     layerId: mapLayerId,
-    features: z.array(featureInput).min(1, 'at least one feature').max(MAP_FEATURES_PER_REQUEST, `at most ${MAP_FEATURES_PER_REQUEST} features per request`),
+    features: z
+      .array(featureInput)
+      .min(1, 'at least one feature')
+      .max(MAP_FEATURES_PER_REQUEST, `at most ${MAP_FEATURES_PER_REQUEST} features per request`),
   })
   .strict();
 export type CreateFeaturesBody = z.infer<typeof createFeaturesBody>;

@@ -44,14 +44,14 @@ const lon = z
 const lat = z.number({ message: 'a latitude in degrees' }).min(-90, 'a latitude from -90 to 90').max(90, 'a latitude from -90 to 90');
 
 /** [west, south, east, north] in degrees; east < west crosses the antimeridian. */
-export const bbox = z
+export const geoBbox = z
   .tuple([lon, lat, lon, lat], { message: 'a bounding box [west, south, east, north]' })
   .refine(([, s, , n]) => s <= n, 'the south edge must not be north of the north edge');
 
 export const projectLocation = z.object({
   center: z.object({ lon, lat }),
   zoom: z.number({ message: 'a zoom level' }).min(0, 'a zoom from 0 to 22').max(22, 'a zoom from 0 to 22'),
-  bbox: bbox.nullable().default(null),
+  bbox: geoBbox.nullable().default(null),
   placeName: z.string().trim().max(PLACE_NAME_MAX, `at most ${PLACE_NAME_MAX} characters`).default(''),
 });
 export type ProjectLocation = z.infer<typeof projectLocation>;
@@ -196,7 +196,7 @@ export const changeRoleBody = z.strictObject({ role: projectRole });
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
 
-export const inviteBody = z.strictObject({
+export const projectInviteBody = z.strictObject({
   email: z
     .string({ message: 'an email address' })
     .trim()
@@ -205,7 +205,7 @@ export const inviteBody = z.strictObject({
     .transform((e) => e.toLowerCase()),
   role: projectRole.default('viewer'),
 });
-export type InviteBody = z.input<typeof inviteBody>;
+export type ProjectInviteBody = z.input<typeof projectInviteBody>;
 
 export const invitation = z.object({
   id: z.string(),
@@ -223,7 +223,8 @@ export type Invitation = z.infer<typeof invitation>;
 export const invitationList = z.object({ invitations: z.array(invitation) });
 
 /** POST /api/projects/:id/invitations: the invitation, and whether it went to an existing account's mailbox. */
-export const inviteResult = z.object({ invitation, delivered: z.enum(['mailbox', 'email']) });
+/** How the invitation reached the address: the proven owner's mailbox, SMTP, or not at all (no SMTP, no proven owner). */
+export const inviteResult = z.object({ invitation, delivered: z.enum(['mailbox', 'email', 'none']) });
 
 export const acceptResult = z.object({ projectId: z.string(), role: projectRole });
 
@@ -275,14 +276,14 @@ export const ACTIVITY_ACTIONS = [
   'task.done',
 ] as const;
 
-export const activityItem = z.object({
+export const projectActivityItem = z.object({
   id: z.string(),
   action: z.string(),
   actor: personRef.nullable(),
   data: z.record(z.string(), z.unknown()),
   at: z.string(),
 });
-export type ActivityItem = z.infer<typeof activityItem>;
+export type ProjectActivityItem = z.infer<typeof projectActivityItem>;
 
 export const activityQuery = z.object({
   limit: z.coerce.number({ message: 'a number' }).int().min(1).max(100).default(30),
@@ -290,5 +291,5 @@ export const activityQuery = z.object({
   before: z.coerce.number({ message: 'a cursor' }).int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
-export const activityList = z.object({ items: z.array(activityItem), nextCursor: z.string().nullable() });
+export const activityList = z.object({ items: z.array(projectActivityItem), nextCursor: z.string().nullable() });
 export type ActivityList = z.infer<typeof activityList>;

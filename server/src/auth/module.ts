@@ -1,11 +1,20 @@
 import type { AppContext, ServerModule } from '../context.ts';
-import { registerMailRoutes } from '../mail/routes.ts';
-import { registerAdminRoutes } from './admin.ts';
 import { hashPassword } from './crypto.ts';
 import { csrfMiddleware, csrfTokenFor, ensureCsrfCookie } from './csrf.ts';
 import { registerOidcRoutes } from './oidc.ts';
-import { registerAuthRoutes } from './routes.ts';
+import { registerAccessRequestRoutes } from './routes/access-requests.ts';
+import { registerAccountRoutes } from './routes/account.ts';
+import { registerAdminRoutes } from './routes/admin.ts';
+import { registerMfaRoutes } from './routes/mfa.ts';
+import { registerRecoveryRoutes } from './routes/recovery.ts';
+import { registerSessionRoutes } from './routes/session.ts';
+import { issueSetupToken, registerSetupRoutes } from './routes/setup.ts';
+import { registerSigninRoutes } from './routes/signin.ts';
+import { registerSignupRoutes } from './routes/signup.ts';
+import { registerTokenRoutes } from './routes/token.ts';
 import { AuthService } from './service.ts';
+
+export { AUTH_CHANNEL } from './session-cache.ts';
 
 /** Fixed demo accounts created by the seed (SEED_DEMO=true, the default). Documented in docs/auth.md. */
 export const DEMO_ACCOUNTS = [
@@ -47,15 +56,18 @@ export const authModule: ServerModule = {
   async init(ctx) {
     const auth = authService(ctx);
     await auth.loadSecret();
+    await auth.sessions.start();
     if (ctx.config.ADMIN_EMAIL) {
+      // Only the account that has *proven* ADMIN_EMAIL becomes an administrator (docs/auth.md).
       const email = ctx.config.ADMIN_EMAIL.toLowerCase();
       const r = await ctx.db
         .updateTable('users')
         .set({ role: 'admin', updated_at: new Date() })
         .where('email', '=', email)
+        .where('email_verified_at', 'is not', null)
         .where('role', '!=', 'admin')
         .executeTakeFirst();
-      if (Number(r.numUpdatedRows)) ctx.logger.info({ email }, 'ADMIN_EMAIL: promoted the existing account to admin');
+      if (Number(r.numUpdatedRows)) ctx.logger.info({ email }, 'ADMIN_EMAIL: promoted the verified owner of the address to admin');
     }
     // Housekeeping: drop expired sessions, challenges and tokens.
     await ctx.db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
@@ -64,12 +76,21 @@ export const authModule: ServerModule = {
       .deleteFrom('auth_tokens')
       .where('expires_at', '<', new Date(Date.now() - 7 * 24 * 3600_000))
       .execute();
+    await auth.keys.load(true);
+    // A fresh instance without any administrator prints its one-time setup link (with SEED_DEMO the
+    // demo administrator is created right after this).
+    if (!ctx.config.SEED_DEMO) await issueSetupToken(auth);
   },
 
   register(app, ctx) {
     const auth = authService(ctx);
     app.use('*', async (c, next) => {
-      if (!STATIC_PREFIXES.some((p) => c.req.path.startsWith(p))) await auth.loadSession(c);
+      const path = c.req.path;
+      if (!STATIC_PREFIXES.some((p) => path.startsWith(p))) {
+        // Bearer tokens are for the API; pages and assets only ever use the cookie.
+        if (path.startsWith('/api/')) await auth.authenticate(c);
+        else await auth.loadSession(c);
+      }
       requestService.set(c.req.raw, auth);
       await next();
     });
@@ -77,10 +98,17 @@ export const authModule: ServerModule = {
       '/api/*',
       csrfMiddleware(() => auth.secret, new URL(ctx.config.publicUrl).origin),
     );
-    registerAuthRoutes(app, auth);
+    registerSessionRoutes(app, auth);
+    registerSignupRoutes(app, auth);
+    registerSigninRoutes(app, auth);
+    registerRecoveryRoutes(app, auth);
+    registerAccountRoutes(app, auth);
+    registerMfaRoutes(app, auth);
+    registerTokenRoutes(app, auth);
+    registerSetupRoutes(app, auth);
     registerAdminRoutes(app, auth);
+    registerAccessRequestRoutes(app, auth);
     registerOidcRoutes(app, auth);
-    registerMailRoutes(app, ctx);
   },
 
   async seed(ctx) {
@@ -106,9 +134,5 @@ export const authModule: ServerModule = {
       { accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: a.password, role: a.role })) },
       `Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}`,
     );
-  },
-
-  close() {
-    // Mailers hold SMTP connections; contexts are closed by their owners.
   },
 };

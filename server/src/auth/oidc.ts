@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { AppEnv } from '../context.ts';
 import { hmac, randomToken, safeEqual } from './crypto.ts';
 import type { AuthContext, AuthService, UserRow } from './service.ts';
+import { isUniqueViolation } from './validation.ts';
 
 const STATE_COOKIE = 'waymark_oidc';
 
@@ -56,7 +57,7 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
 
   app.get('/api/auth/oidc/start', async (c) => {
     if (!cfg.OIDC_ISSUER) return fail(c, 'provider_disabled', 'Single sign-on is not configured on this server.');
-    auth.limitIp(c, 'oidc');
+    await auth.limitIp(c, 'oidc');
     let doc: Discovery;
     try {
       doc = await discover();
@@ -94,7 +95,7 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
 
   app.get('/api/auth/oidc/callback', async (c) => {
     if (!cfg.OIDC_ISSUER) return fail(c, 'provider_disabled', 'Single sign-on is not configured on this server.');
-    auth.limitIp(c, 'oidc');
+    await auth.limitIp(c, 'oidc');
     const raw = getCookie(c, STATE_COOKIE) ?? '';
     deleteCookie(c, STATE_COOKIE, { path: '/api/auth/oidc' });
     const [payload, sig] = raw.split('.');
@@ -171,6 +172,12 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
   });
 }
 
+/**
+ * The account for an SSO identity. An existing local account with the same email is linked only when
+ * the provider vouches for the address; if that account's own address was never verified, whoever
+ * created it never proved it (pre-hijacking): the account is taken over for the provider's user only
+ * after every other way in is removed — password, phone, sessions, tokens, MFA (docs/auth.md).
+ */
 async function findOrCreate(
   auth: AuthService,
   subject: string,
@@ -187,23 +194,34 @@ async function findOrCreate(
     .executeTakeFirst();
   if (identity) return (await auth.findUser(identity.user_id)) ?? null;
   let user = email ? await auth.findUserByEmail(email) : undefined;
-  // Link to an existing account only when the provider vouches for the email address.
   if (user && !emailVerified) return null;
+  if (user && !user.email_verified_at) {
+    await auth.repo.stripCredentials(user.id);
+    auth.ctx.logger.warn(
+      { userId: user.id },
+      'oidc: an unverified local account with this address was taken over by its SSO-verified owner; its password, sessions, tokens and factors were removed',
+    );
+  }
   if (!user) {
     if (!email) return null;
     const now = new Date();
-    user = await db
-      .insertInto('users')
-      .values({
-        email,
-        name,
-        email_verified_at: emailVerified ? now : null,
-        updated_at: now,
-        role: email === auth.ctx.config.ADMIN_EMAIL?.toLowerCase() ? 'admin' : 'user',
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    try {
+      user = await db
+        .insertInto('users')
+        .values({ email, name, email_verified_at: null, updated_at: now, role: 'user' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      user = await auth.findUserByEmail(email);
+      if (!user) throw err;
+    }
   }
-  await db.insertInto('user_identities').values({ user_id: user.id, provider: 'oidc', subject, email }).execute();
-  return user;
+  try {
+    await db.insertInto('user_identities').values({ user_id: user.id, provider: 'oidc', subject, email }).execute();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  if (email && emailVerified) user = (await auth.emailProven(user.id, email)) ?? user;
+  return (await auth.findUser(user.id)) ?? null;
 }

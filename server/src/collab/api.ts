@@ -28,10 +28,18 @@ import {
   routeLayerBody,
   type MapLayer,
 } from '@waymark/contracts';
-import { decodeRouteGeometry, exportFeatures, FEATURE_MEDIA_TYPES, FeatureFileError, parseFeatureFile, type GeoFeatureCollection } from '@waymark/geo';
+import {
+  decodeRouteGeometry,
+  exportFeatures,
+  FEATURE_MEDIA_TYPES,
+  FeatureFileError,
+  parseFeatureFile,
+  type GeoFeatureCollection,
+} from '@waymark/geo';
 import type { AppContext, AppEnv } from '../context.ts';
-import { HttpError, parseOr400, readJson } from '../http/errors.ts';
-import { requireProjectRole } from '../projects/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { parseOr400, readJson } from '../http/validate.ts';
+import { requireProjectRole } from '../projects/index.ts';
 import { CollabUnavailableError, type CollabHub } from './hub.ts';
 import './db.ts';
 
@@ -248,7 +256,8 @@ export function registerCollabApi(app: Hono<AppEnv>, ctx: AppContext, hub: Colla
     try {
       parsed = parseFeatureFile(text, { fileName: q.fileName, format: q.format, maxBytes: MAP_IMPORT_MAX_BYTES });
     } catch (err) {
-      if (err instanceof FeatureFileError) throw new HttpError(err.code === 'too_large' ? 413 : 422, 'invalid_file', `Could not import the file: ${err.message}`);
+      if (err instanceof FeatureFileError)
+        throw new HttpError(err.code === 'too_large' ? 413 : 422, 'invalid_file', `Could not import the file: ${err.message}`);
       throw err;
     }
     const fallback = q.fileName?.replace(/\.(geojson|json|kml|gpx)$/i, '').trim();
@@ -342,7 +351,8 @@ export function registerCollabApi(app: Hono<AppEnv>, ctx: AppContext, hub: Colla
       for (const k of body.removeProperties ?? []) patch[k] = undefined;
       const merged = { ...f.properties, ...body.properties };
       for (const k of body.removeProperties ?? []) delete merged[k];
-      if (!propertiesSchema.safeParse(merged).success) throw new MapEditError('invalid', `Invalid properties: at most 100 keys per feature`);
+      if (!propertiesSchema.safeParse(merged).success)
+        throw new MapEditError('invalid', `Invalid properties: at most 100 keys per feature`);
       doc.transact(() => {
         if (Object.keys(patch).length) map.setProperties(featureId, patch);
         if (body.style || body.resetStyle) {

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import { Connection, Hocuspocus, OutgoingMessage, type DirectConnection, type Document, type Extension } from '@hocuspocus/server';
+import { Hocuspocus, OutgoingMessage, type Connection, type DirectConnection, type Document, type Extension } from '@hocuspocus/server';
 import type { Hono } from 'hono';
 import * as decoding from 'lib0/decoding';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -11,8 +11,8 @@ import * as Y from 'yjs';
 import { checkUpdate, compact, ProjectMap, type UpdateLimits } from '@waymark/collab';
 import { projectId as projectIdSchema, type ProjectRole } from '@waymark/contracts';
 import type { AppContext, AppEnv } from '../context.ts';
-import type { Listener } from '../db/index.ts';
-import { projectRole } from '../projects/access.ts';
+import { AUTH_CHANNEL, authService } from '../auth/module.ts';
+import { projectRole } from '../projects/index.ts';
 import { ACCESS_CHANNEL, UPDATES_CHANNEL, UpdateLog } from './log.ts';
 import { Materialiser } from './materialise.ts';
 
@@ -100,14 +100,13 @@ export class CollabHub {
   private readonly leases = new Map<string, { conn: Promise<DirectConnection>; timer: NodeJS.Timeout | null; users: number }>();
   private readonly grants = new WeakMap<Request, Grant>();
   private wss: WebSocketServer | null = null;
-  private listener: Listener | null = null;
+  private unlisten: (() => void)[] = [];
   private sweepTimer: NodeJS.Timeout | null = null;
   private relayChain: Promise<void> = Promise.resolve();
   private worker: Worker | null = null;
   private workerJobs = new Map<number, { resolve(v: Uint8Array): void; reject(e: Error): void }>();
   private workerSeq = 0;
   private closing = false;
-  private readonly publicOrigin: string;
 
   constructor(private readonly ctx: AppContext) {
     const c = ctx.config;
@@ -119,7 +118,6 @@ export class CollabHub {
       tombstoneDays: c.COLLAB_TOMBSTONE_DAYS,
     };
     this.limits = { maxUpdateBytes: c.COLLAB_MAX_MESSAGE_BYTES, maxValueChars: 8 * 1024 * 1024, maxKeyChars: 200 };
-    this.publicOrigin = new URL(c.publicUrl).origin;
     this.log = new UpdateLog(ctx.db, ctx.database.kind, randomUUID(), ctx.logger);
     this.materialiser = new Materialiser(ctx.db, ctx.logger);
     this.hocuspocus = new Hocuspocus({
@@ -132,14 +130,25 @@ export class CollabHub {
     });
   }
 
-  /** Subscribe to access changes (and, on PostgreSQL, other processes' updates); start the re-check timer. */
+  /**
+   * Subscribe (through the platform's notifications, server/src/db/notify.ts) to membership and
+   * project changes, to session and account changes (the auth module's channel), and on
+   * PostgreSQL to other processes' updates; start the re-check timer.
+   */
   async start() {
-    const channels = this.ctx.database.kind === 'postgres' ? [ACCESS_CHANNEL, UPDATES_CHANNEL] : [ACCESS_CHANNEL];
-    this.listener = await this.ctx.database.listen(
-      channels,
-      (channel, payload) => (channel === UPDATES_CHANNEL ? this.onRelay(payload) : this.onAccess(payload)),
-      () => this.afterReconnect(),
-    );
+    const n = this.ctx.database.notifications;
+    const recheckAll = () => void this.sweep().catch((err: Error) => this.warn('access re-check failed', err));
+    this.unlisten.push(await n.listen(ACCESS_CHANNEL, (payload) => this.onAccess(payload), recheckAll));
+    this.unlisten.push(await n.listen(AUTH_CHANNEL, (payload) => this.onAuthChange(payload), recheckAll));
+    if (this.ctx.database.kind === 'postgres') {
+      this.unlisten.push(
+        await n.listen(
+          UPDATES_CHANNEL,
+          (payload) => this.onRelay(payload),
+          () => this.afterReconnect(),
+        ),
+      );
+    }
     this.sweepTimer = setInterval(() => void this.sweep().catch((err: Error) => this.warn('access re-check failed', err)), SWEEP_MS);
     this.sweepTimer.unref();
   }
@@ -154,12 +163,14 @@ export class CollabHub {
       }
       const origin = c.req.header('origin');
       const selfOrigin = new URL(c.req.url).origin;
-      if (!origin || (origin !== this.publicOrigin && origin !== selfOrigin)) {
+      if (!origin || (origin !== new URL(this.ctx.config.publicUrl).origin && origin !== selfOrigin)) {
         return c.json({ error: { code: 'origin_not_allowed', message: 'Cross-origin websocket refused' } }, 403);
       }
       const user = c.get('user');
       const session = c.get('session');
-      if (!user || !session) return c.json({ error: { code: 'unauthorized', message: 'Sign in required' } }, 401);
+      // A browser session (cookie) only: access and personal tokens are for the REST API.
+      if (!user || !session || session.kind !== 'browser')
+        return c.json({ error: { code: 'unauthorized', message: 'Sign in required' } }, 401);
       if (this.closing) return c.json({ error: { code: 'unavailable', message: 'The server is restarting' } }, 503);
       this.grants.set(c.req.raw, { userId: user.id, sessionId: session.id });
       return c.body(null, 204);
@@ -253,7 +264,9 @@ export class CollabHub {
         };
         this.docs.set(documentName, st);
         const loaded = await this.log.load(documentName);
-        applyAll(document, loaded.parts, LOAD, (n) => this.ctx.logger.warn({ projectId: documentName, skipped: n }, 'collab: unreadable stored updates skipped'));
+        applyAll(document, loaded.parts, LOAD, (n) =>
+          this.ctx.logger.warn({ projectId: documentName, skipped: n }, 'collab: unreadable stored updates skipped'),
+        );
         st.maxSeq = loaded.maxSeq;
         st.snapshotBytes = loaded.snapshotBytes;
         st.updatesSinceSnapshot = loaded.updates;
@@ -275,7 +288,8 @@ export class CollabHub {
         this.compactDocument(st, document);
         if (st.updatesSinceSnapshot >= this.options.snapshotEvery) void this.snapshot(st);
       },
-      beforeHandleMessage: ({ connection, document, update, context }) => this.beforeMessage(connection, document, update, context as ConnectionContext),
+      beforeHandleMessage: ({ connection, document, update, context }) =>
+        this.beforeMessage(connection, document, update, context as ConnectionContext),
       beforeUnloadDocument: async ({ documentName }) => {
         await this.log.idle();
         if (this.docs.get(documentName)?.dropped !== true) await this.materialiser.flush(documentName).catch(() => undefined);
@@ -325,7 +339,10 @@ export class CollabHub {
       this.ctx.logger.warn({ projectId: document.name, userId: ctx.userId, reason: check.reason }, 'collab: update refused');
       return this.refuse(connection, { code: 4400, reason: `invalid-update: ${check.reason}`.slice(0, 120) });
     }
-    if (st.snapshotBytes + st.bytesSinceSnapshot + bytes.byteLength > this.options.maxDocumentBytes && !this.fitsAfterRecount(st, document, bytes)) {
+    if (
+      st.snapshotBytes + st.bytesSinceSnapshot + bytes.byteLength > this.options.maxDocumentBytes &&
+      !this.fitsAfterRecount(st, document, bytes)
+    ) {
       return this.refuse(connection, { code: 4413, reason: 'document-too-large' });
     }
     let changed = false;
@@ -425,7 +442,7 @@ export class CollabHub {
     lease.users++;
     try {
       // The class (not exported) holds the document; the exported interface does not say so.
-      const document = (await lease.conn as unknown as { document: Document | null }).document;
+      const document = ((await lease.conn) as unknown as { document: Document | null }).document;
       if (!document || this.docs.get(projectId)?.dropped) throw new CollabUnavailableError();
       return document;
     } catch (err) {
@@ -510,7 +527,8 @@ export class CollabHub {
         }, origin);
         return out as ReturnType<typeof compact> | null;
       })();
-      if (r && (r.removedFeatures || r.removedLayers || r.trimmedRevisions)) this.ctx.logger.info({ projectId: st.projectId, ...r }, 'collab: compacted');
+      if (r && (r.removedFeatures || r.removedLayers || r.trimmedRevisions))
+        this.ctx.logger.info({ projectId: st.projectId, ...r }, 'collab: compacted');
     } catch (err) {
       this.warn('collab: compaction failed', err as Error, { projectId: st.projectId });
     }
@@ -639,11 +657,38 @@ export class CollabHub {
     const str = (v: unknown) => (typeof v === 'string' ? v : null);
     const p = str(msg.p);
     const u = str(msg.u);
-    const s = str(msg.s);
     if (msg.t === 'member' && p && u) void this.recheckMember(p, u).catch((err: Error) => this.warn('collab: role re-check failed', err));
     else if (msg.t === 'project' && p) this.projectDeleted(p);
-    else if (msg.t === 'session' && s) for (const c of this.connections((_, x) => x.sessionId === s)) c.webSocket.close(4401, 'session-ended');
-    else if (msg.t === 'user' && u) for (const c of this.connections((_, x) => x.userId === u)) c.webSocket.close(4401, 'account-disabled');
+  }
+
+  /**
+   * A session or account changed (the auth module's channel: `s:<session id>`, `u:<user id>`, `*`):
+   * re-check the sessions of the connections concerned with the auth module's lookup; an ended or
+   * expired session, or a banned or deleted account, closes them (4401).
+   */
+  private onAuthChange(payload: string) {
+    const id = payload.slice(2);
+    const affected =
+      payload === '*'
+        ? this.connections(() => true)
+        : payload.startsWith('s:')
+          ? this.connections((_, x) => x.sessionId === id)
+          : payload.startsWith('u:')
+            ? this.connections((_, x) => x.userId === id)
+            : [];
+    if (!affected.length) return;
+    void this.recheckSessions(affected).catch((err: Error) => this.warn('collab: session re-check failed', err));
+  }
+
+  private async recheckSessions(conns: Connection[]) {
+    const repo = authService(this.ctx).repo;
+    const ids = [...new Set(conns.map((c) => (c.context as ConnectionContext).sessionId))];
+    const valid = new Set<string>();
+    for (const id of ids) {
+      const row = await repo.sessionWithUser({ id });
+      if (row && row.kind === 'browser' && !row.banned && new Date(row.expires_at).getTime() > Date.now()) valid.add(id);
+    }
+    for (const c of conns) if (!valid.has((c.context as ConnectionContext).sessionId)) c.webSocket.close(4401, 'session-ended');
   }
 
   private async recheckMember(projectId: string, userId: string) {
@@ -728,8 +773,8 @@ export class CollabHub {
   async close() {
     this.closing = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    await this.listener?.close().catch(() => undefined);
-    this.listener = null;
+    for (const stop of this.unlisten) stop();
+    this.unlisten = [];
     for (const ws of this.wss?.clients ?? []) ws.terminate();
     await this.log.idle();
     await this.relayChain.catch(() => undefined);

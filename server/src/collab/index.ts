@@ -2,7 +2,7 @@ import type { AppContext, ServerModule } from '../context.ts';
 import { IMPORT_PATH, registerCollabApi } from './api.ts';
 import { CollabHub } from './hub.ts';
 
-const hubs = new Map<AppContext, CollabHub>();
+const hubs = new WeakMap<AppContext, CollabHub>();
 
 /** The collaboration hub of an app context (created by the module's init). */
 export function collabHub(ctx: AppContext): CollabHub {
@@ -32,9 +32,9 @@ export const collabModule: ServerModule = {
   attach(server, app, ctx) {
     return collabHub(ctx).attach(server, app);
   },
-  async close() {
-    const all = [...hubs.values()];
-    hubs.clear();
-    await Promise.all(all.map((h) => h.close()));
+  async close(ctx) {
+    const hub = hubs.get(ctx);
+    hubs.delete(ctx);
+    await hub?.close();
   },
 };

@@ -87,7 +87,11 @@ export class UpdateLog {
       while (this.queue.length) {
         const batch: Pending[] = [];
         let bytes = 0;
-        while (this.queue.length && batch.length < MAX_BATCH_ROWS && (batch.length === 0 || bytes + this.queue[0]!.bytes.byteLength <= MAX_BATCH_BYTES)) {
+        while (
+          this.queue.length &&
+          batch.length < MAX_BATCH_ROWS &&
+          (batch.length === 0 || bytes + this.queue[0]!.bytes.byteLength <= MAX_BATCH_BYTES)
+        ) {
           const p = this.queue.shift()!;
           bytes += p.bytes.byteLength;
           batch.push(p);
@@ -305,7 +309,11 @@ export class UpdateLog {
       .where('seq', '<=', base.seq)
       .where('at', '<', cutoff)
       .executeTakeFirst();
-    const s = await this.db.deleteFrom('collab_snapshots').where('project_id', '=', projectId).where('seq', '<', base.seq).executeTakeFirst();
+    const s = await this.db
+      .deleteFrom('collab_snapshots')
+      .where('project_id', '=', projectId)
+      .where('seq', '<', base.seq)
+      .executeTakeFirst();
     const n = Number(u.numDeletedRows) + Number(s.numDeletedRows);
     if (n) this.log.debug({ projectId, deleted: n }, 'collab history pruned');
     return n;

@@ -4,6 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { lockDataDir } from './lock.ts';
+import { pgliteNotifications, postgresNotifications, type Notifications } from './notify.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -14,32 +15,32 @@ export interface ScriptConnection {
   rows<T = Record<string, unknown>>(query: string): Promise<T[]>;
 }
 
-/** A LISTEN subscription (see DatabaseHandle.listen). */
-export interface Listener {
-  close(): Promise<void>;
-}
-
-export type ListenFn = (
-  channels: string[],
-  onNotify: (channel: string, payload: string) => void,
-  onReconnect?: () => void,
-) => Promise<Listener>;
-
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /**
-   * Receive NOTIFY payloads sent on `channels` (by this process or, on PostgreSQL, any other).
-   * PostgreSQL: a dedicated connection, re-established after a failure; `onReconnect` then runs
-   * (notifications sent while it was down were missed).
-   */
-  listen: ListenFn;
   /** Run fn with one dedicated connection (migrations, scripts). */
   withScriptConnection<T>(fn: (conn: ScriptConnection) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * The health check's view: a successful ping is reused for up to a second (health probes of a
+   * busy server would otherwise queue a query each behind PGlite's one connection); a failed one
+   * is not, so recovery shows on the next probe.
+   */
+  check(): Promise<DatabaseCheck>;
+  /** LISTEN/NOTIFY between processes (db/notify.ts); connects on first use. */
+  notifications: Notifications;
   close(): Promise<void>;
 }
+
+export interface DatabaseCheck {
+  reachable: boolean;
+  /** how long the ping took, ms */
+  latencyMs: number;
+  checkedAt: Date;
+}
+
+const CHECK_REUSE_MS = 1000;
 
 /** Open the configured database: PGlite in DATA_DIR (locked to this process) or PostgreSQL via a pool. */
 export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
@@ -64,7 +65,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
         client.release();
       }
     };
-    return handle(db, 'postgres', withConn, pgListen(database.url), async () => {
+    const notifications = postgresNotifications(database.url);
+    return handle(db, 'postgres', withConn, notifications, async () => {
+      await notifications.close();
       await db.destroy();
     });
   }
@@ -84,109 +87,57 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       },
       rows: async <R>(query: string) => (await client.query<R>(query)).rows,
     });
-  const listen: ListenFn = async (channels, onNotify) => {
-    const unsubscribe = await Promise.all(channels.map((ch) => client.listen(ch, (payload) => onNotify(ch, payload))));
-    return {
-      async close() {
-        if (!client.closed) await Promise.all(unsubscribe.map((u) => u().catch(() => undefined)));
-      },
-    };
-  };
-  return handle(db, 'pglite', withConn, listen, async () => {
+  const notifications = pgliteNotifications(client);
+  return handle(db, 'pglite', withConn, notifications, async () => {
+    await notifications.close();
     await db.destroy();
     if (!client.closed) await client.close();
     release();
   });
 }
 
-const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/** LISTEN on a dedicated PostgreSQL connection that reconnects (every second) after a failure. */
-function pgListen(url: string): ListenFn {
-  return async (channels, onNotify, onReconnect) => {
-    for (const ch of channels) if (!CHANNEL.test(ch)) throw new Error(`Invalid channel name ${ch}`);
-    let current: pg.Client | null = null;
-    let closed = false;
-    let timer: NodeJS.Timeout | null = null;
-    const scheduleReconnect = () => {
-      if (closed || timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        connect().then(
-          () => onReconnect?.(),
-          () => scheduleReconnect(),
-        );
-      }, 1000);
-    };
-    const connect = async () => {
-      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-      let lost = false;
-      const onLost = () => {
-        if (lost) return;
-        lost = true;
-        c.end().catch(() => undefined);
-        if (current === c) {
-          current = null;
-          scheduleReconnect();
-        }
-      };
-      c.on('notification', (m) => onNotify(m.channel, m.payload ?? ''));
-      c.on('error', onLost);
-      c.on('end', onLost);
-      try {
-        await c.connect();
-        for (const ch of channels) await c.query(`listen ${ch}`);
-      } catch (err) {
-        lost = true;
-        await c.end().catch(() => undefined);
-        throw err;
-      }
-      if (closed) {
-        lost = true;
-        await c.end().catch(() => undefined);
-        return;
-      }
-      current = c;
-    };
-    await connect();
-    return {
-      async close() {
-        closed = true;
-        if (timer) clearTimeout(timer);
-        const c = current;
-        current = null;
-        await c?.end().catch(() => undefined);
-      },
-    };
-  };
-}
-
 function handle(
   db: Db,
   kind: 'pglite' | 'postgres',
   withScriptConnection: DatabaseHandle['withScriptConnection'],
-  listen: ListenFn,
+  notifications: Notifications,
   closeFn: () => Promise<void>,
 ): DatabaseHandle {
   let closing: Promise<void> | null = null;
   // Concurrent health checks share one in-flight round trip instead of queueing N identical ones.
   let inflight: Promise<boolean> | null = null;
+  let lastOk: DatabaseCheck | null = null;
+  let checking: Promise<DatabaseCheck> | null = null;
+  const ping = () => {
+    inflight ??= sql`select 1`
+      .execute(db)
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => {
+        inflight = null;
+      });
+    return inflight;
+  };
   return {
     db,
     kind,
     withScriptConnection,
-    listen,
-    ping() {
-      inflight ??= sql`select 1`
-        .execute(db)
-        .then(
-          () => true,
-          () => false,
-        )
-        .finally(() => {
-          inflight = null;
-        });
-      return inflight;
+    notifications,
+    ping,
+    check() {
+      if (lastOk && Date.now() - lastOk.checkedAt.getTime() < CHECK_REUSE_MS) return Promise.resolve(lastOk);
+      checking ??= (async () => {
+        const t0 = performance.now();
+        const reachable = await ping();
+        const result = { reachable, latencyMs: Math.round((performance.now() - t0) * 100) / 100, checkedAt: new Date() };
+        lastOk = reachable ? result : null;
+        return result;
+      })().finally(() => {
+        checking = null;
+      });
+      return checking;
     },
     close() {
       closing ??= closeFn();

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { ServerModule } from '../context.ts';
+import { routesDashboard } from './dashboard.ts';
 import { EngineRegistry, packsDir } from './engine.ts';
 import { registerRoutesApi } from './routes-api.ts';
 import { registerRoutingApi } from './routing-api.ts';
@@ -8,6 +10,7 @@ const engines = new EngineRegistry();
 /** Running route planner: routing on region graphs and saved routes (private / unlisted / public). */
 export const plannerModule: ServerModule = {
   name: 'planner',
+  migrations: { dir: path.join(import.meta.dirname, 'migrations') },
   init(ctx) {
     engines.clear();
     engines.dir = packsDir(ctx.config);
@@ -16,6 +19,7 @@ export const plannerModule: ServerModule = {
     registerRoutingApi(app, ctx, engines);
     registerRoutesApi(app, ctx);
   },
+  dashboard: routesDashboard,
   close() {
     engines.clear();
   },

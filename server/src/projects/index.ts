@@ -1,9 +1,11 @@
 import type { AppContext, ServerModule } from '../context.ts';
 import { DocumentStore, registerDocumentsApi, UPLOAD_PATH } from './documents.ts';
-import { closeProjectsMailer } from './invitation-mail.ts';
+import { projectsDashboard } from './dashboard.ts';
 import { registerMembersApi } from './members-api.ts';
 import { registerProjectsApi } from './projects-api.ts';
 import { seedDemoProjects } from './seed.ts';
+
+export { projectRole, requireProjectRole } from './access.ts';
 
 const stores = new WeakMap<AppContext, DocumentStore>();
 
@@ -36,6 +38,7 @@ export const projectsModule: ServerModule = {
     registerMembersApi(app, ctx);
     registerDocumentsApi(app, ctx, store);
   },
+  dashboard: projectsDashboard,
   async seed(ctx) {
     await seedDemoProjects(ctx, documentStore(ctx));
   },
@@ -43,7 +46,6 @@ export const projectsModule: ServerModule = {
     for (const ctx of contexts) {
       stores.get(ctx)?.close();
       stores.delete(ctx);
-      closeProjectsMailer(ctx);
     }
     contexts.clear();
   },

@@ -1,24 +1,5 @@
 import type { Invitation } from '@waymark/contracts';
 import type { AppContext, AppEnv } from '../context.ts';
-import { Mailer } from '../mail/mailer.ts';
-
-const mailers = new WeakMap<AppContext, Mailer>();
-
-/** The mailer of an app context (one SMTP transport per context). */
-export function projectsMailer(ctx: AppContext): Mailer {
-  let m = mailers.get(ctx);
-  if (!m) {
-    m = new Mailer(ctx);
-    mailers.set(ctx, m);
-  }
-  return m;
-}
-
-export function closeProjectsMailer(ctx: AppContext) {
-  mailers.get(ctx)?.close();
-  mailers.delete(ctx);
-}
-
 const ROLE_WORDS = { owner: 'an owner', editor: 'an editor', viewer: 'a viewer' } as const;
 
 /** The invitation email: subject, text and its links (accept/decline, or sign up first). */
@@ -46,7 +27,7 @@ export function invitationMessage(publicUrl: string, inv: Invitation, inviterNam
         },
         { label: 'Open the invitation', url: page },
       ];
-  return { subject, body: lines.join('\n'), links };
+  return { subject, text: lines.join('\n'), links };
 }
 
 /**
@@ -59,16 +40,15 @@ export async function sendInvitation(
   ctx: AppContext,
   inv: Invitation,
   inviter: NonNullable<AppEnv['Variables']['user']>,
-): Promise<'mailbox' | 'email'> {
+): Promise<'mailbox' | 'email' | 'none'> {
   const account = await ctx.db.selectFrom('users').select(['id', 'email_verified_at']).where('email', '=', inv.email).executeTakeFirst();
   const verified = Boolean(account?.email_verified_at);
   const msg = invitationMessage(ctx.config.publicUrl, inv, inviter.name || inviter.email || 'A Waymark user', verified);
-  await projectsMailer(ctx).send({
+  const delivery = await ctx.mailer.send({
     channel: 'email',
     to: inv.email,
-    userId: verified ? account!.id : null,
     kind: 'project_invitation',
     ...msg,
   });
-  return verified ? 'mailbox' : 'email';
+  return delivery === 'smtp' ? 'email' : delivery;
 }

@@ -1,11 +1,12 @@
 import type { Context, Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Invitation, Member, ProjectRole } from '@waymark/contracts';
-import { changeRoleBody, invitationId as invitationIdSchema, inviteBody, userId as userIdSchema } from '@waymark/contracts';
-import { requireUser } from '../auth/guard.ts';
+import { changeRoleBody, invitationId as invitationIdSchema, projectInviteBody, userId as userIdSchema } from '@waymark/contracts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext, AppEnv } from '../context.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError, notFound, parseOr400, readJson } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { parseOr400, readJson } from '../http/validate.ts';
 import { requireProjectRole, ROLE_RANK } from './access.ts';
 import { displayName, logActivity } from './activity.ts';
 import { sendInvitation } from './invitation-mail.ts';
@@ -117,13 +118,11 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
     const target = parseParam(userIdSchema, c.req.param('userId'), 'user id', 'userId');
     const body = parseOr400(changeRoleBody, await readJson(c), 'member');
     const result = await db.transaction().execute(async (trx) => {
-      // Lock the project's members: two owners demoting each other at once cannot both succeed.
-      const members = await trx
-        .selectFrom('project_members')
-        .select(['user_id', 'role'])
-        .where('project_id', '=', projectId)
-        .forUpdate()
-        .execute();
+      // Lock the project row: membership changes of one project run one after the other, so two
+      // owners demoting each other at once cannot both succeed (locking the member rows instead
+      // takes them in different orders and deadlocks on PostgreSQL).
+      await trx.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().executeTakeFirst();
+      const members = await trx.selectFrom('project_members').select(['user_id', 'role']).where('project_id', '=', projectId).execute();
       const current = members.find((m) => m.user_id === target);
       if (!current) throw notFound('Member not found');
       if (current.role === body.role) return current.role;
@@ -152,12 +151,8 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
     const leaving = target === user.id;
     if (!leaving) await requireProjectRole(db, c, projectId, 'owner');
     await db.transaction().execute(async (trx) => {
-      const members = await trx
-        .selectFrom('project_members')
-        .select(['user_id', 'role'])
-        .where('project_id', '=', projectId)
-        .forUpdate()
-        .execute();
+      await trx.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().executeTakeFirst();
+      const members = await trx.selectFrom('project_members').select(['user_id', 'role']).where('project_id', '=', projectId).execute();
       const current = members.find((m) => m.user_id === target);
       if (!current) throw notFound('Member not found');
       if (current.role === 'owner' && members.filter((m) => m.role === 'owner').length <= 1) throw lastOwner();
@@ -201,7 +196,7 @@ export function registerMembersApi(app: Hono<AppEnv>, ctx: AppContext) {
   app.post('/api/projects/:id/invitations', async (c) => {
     const { user } = await requireProjectRole(db, c, c.req.param('id'), 'owner');
     const projectId = c.req.param('id');
-    const body = parseOr400(inviteBody, await readJson(c), 'invitation');
+    const body = parseOr400(projectInviteBody, await readJson(c), 'invitation');
     const { row, created } = await db.transaction().execute(async (trx) => {
       const project = await trx.selectFrom('projects').select(['id', 'name']).where('id', '=', projectId).forUpdate().executeTakeFirst();
       if (!project) throw notFound('Project not found');

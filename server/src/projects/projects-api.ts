@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import { activityQuery, createProjectBody, listProjectsQuery, patchProjectBody, PROJECT_STATUS_LABELS } from '@waymark/contracts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../http/guards.ts';
 import type { AppContext, AppEnv } from '../context.ts';
-import { parseOr400, readJson } from '../http/errors.ts';
+import { parseOr400, readJson } from '../http/validate.ts';
 import { projectNotFound, requireProjectRole } from './access.ts';
 import { listActivity, logActivity } from './activity.ts';
 import type { DocumentStore } from './documents.ts';

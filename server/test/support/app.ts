@@ -31,6 +31,8 @@ export interface SignedInTestUser {
   email: string;
   password: string;
   headers: Record<string, string>;
+  /** `waymark_device=…`: this browser's device cookie for the account (see docs/auth.md, abuse limits). */
+  device?: string;
 }
 
 /** `name=value` of a Set-Cookie header of a response (undefined when not set). */
@@ -112,10 +114,10 @@ export async function createTestApp(env: Record<string, string> = {}, modules: S
       const res = await json('POST', '/api/auth/signin', { email, password });
       const session = cookieFrom(res, 'waymark_session');
       if (res.status !== 200 || !session) throw new Error(`test sign-in failed: ${res.status} ${await res.text()}`);
-      return { id: row.id, email, password, headers: { cookie: session } };
+      return { id: row.id, email, password, headers: { cookie: session }, device: cookieFrom(res, 'waymark_device') };
     },
     async close() {
-      for (const m of modules) await m.close?.();
+      for (const m of modules) await m.close?.(ctx);
       await ctx.database.close();
       await testDb.drop();
     },

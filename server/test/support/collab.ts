@@ -97,7 +97,14 @@ export async function signInUser(base: string, db: RunningServer['ctx']['db'], n
   const now = new Date();
   const row = await db
     .insertInto('users')
-    .values({ email, name: `${name} ${userSeq}`, role: 'user', password_hash: await hashPassword(password), email_verified_at: now, updated_at: now })
+    .values({
+      email,
+      name: `${name} ${userSeq}`,
+      role: 'user',
+      password_hash: await hashPassword(password),
+      email_verified_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const http = new HttpClient(base);
@@ -106,7 +113,11 @@ export async function signInUser(base: string, db: RunningServer['ctx']['db'], n
   return { id: row.id, email, password, name: `${name} ${userSeq}`, http };
 }
 
-export async function insertProject(db: RunningServer['ctx']['db'], owner: { id: string }, members: { user: { id: string }; role: ProjectRole }[] = []) {
+export async function insertProject(
+  db: RunningServer['ctx']['db'],
+  owner: { id: string },
+  members: { user: { id: string }; role: ProjectRole }[] = [],
+) {
   const p = await db
     .insertInto('projects')
     .values({ name: 'Collab project', created_by: owner.id, updated_by: owner.id })
@@ -114,7 +125,10 @@ export async function insertProject(db: RunningServer['ctx']['db'], owner: { id:
     .executeTakeFirstOrThrow();
   await db
     .insertInto('project_members')
-    .values([{ project_id: p.id, user_id: owner.id, role: 'owner' as ProjectRole }, ...members.map((m) => ({ project_id: p.id, user_id: m.user.id, role: m.role }))])
+    .values([
+      { project_id: p.id, user_id: owner.id, role: 'owner' as ProjectRole },
+      ...members.map((m) => ({ project_id: p.id, user_id: m.user.id, role: m.role })),
+    ])
     .execute();
   return p.id;
 }
@@ -195,7 +209,11 @@ export function connectEditor(
   opts: { origin?: string; headers?: Record<string, string> } = {},
 ): Editor {
   const doc = new Y.Doc();
-  const headers: Record<string, string> = { origin: opts.origin ?? user?.http.origin ?? '', ...(user ? { cookie: user.http.cookie() } : {}), ...opts.headers };
+  const headers: Record<string, string> = {
+    origin: opts.origin ?? user?.http.origin ?? '',
+    ...(user ? { cookie: user.http.cookie() } : {}),
+    ...opts.headers,
+  };
   const stateless: string[] = [];
   const closes: { code?: number; reason?: string }[] = [];
   const authFailures: string[] = [];
@@ -244,18 +262,30 @@ export function connectEditor(
     auths,
     async reauthenticated(timeoutMs = 10_000) {
       const n = auths.length;
-      await waitFor(() => auths.length > n, timeoutMs, () => 'a new authentication');
+      await waitFor(
+        () => auths.length > n,
+        timeoutMs,
+        () => 'a new authentication',
+      );
       return auths[auths.length - 1]!;
     },
     synced,
     saved: (timeoutMs = 15_000) =>
-      waitFor(() => provider.unsyncedChanges === 0, timeoutMs, () => `unsynced changes: ${provider.unsyncedChanges}`),
+      waitFor(
+        () => provider.unsyncedChanges === 0,
+        timeoutMs,
+        () => `unsynced changes: ${provider.unsyncedChanges}`,
+      ),
     destroy: () => provider.destroy(),
   };
 }
 
 /** Poll `cond` until true (20 ms steps), failing with `describe()` after `timeoutMs`. */
-export async function waitFor(cond: () => boolean | Promise<boolean>, timeoutMs = 10_000, describe: () => string = () => 'condition'): Promise<void> {
+export async function waitFor(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  describe: () => string = () => 'condition',
+): Promise<void> {
   const t0 = Date.now();
   for (;;) {
     if (await cond()) return;

@@ -63,18 +63,15 @@ create table if not exists collab_features (
 create index if not exists collab_features_layer_idx on collab_features(project_id, layer_id);
 
 -- Access changes reach open websocket connections in every server process at once: a removed or
--- re-roled member, a deleted project, an ended session or a banned user is announced on the
--- waymark_collab_access channel when its transaction commits.
+-- re-roled member or a deleted project is announced on the waymark_collab_access channel when its
+-- transaction commits. (Ended sessions and banned accounts arrive on the auth module's channel,
+-- waymark_auth, migration 0110.)
 create or replace function collab_notify_access() returns trigger language plpgsql as $$
 begin
   if tg_table_name = 'project_members' then
     perform pg_notify('waymark_collab_access', json_build_object('t', 'member', 'p', old.project_id, 'u', old.user_id)::text);
   elsif tg_table_name = 'projects' then
     perform pg_notify('waymark_collab_access', json_build_object('t', 'project', 'p', old.id)::text);
-  elsif tg_table_name = 'sessions' then
-    perform pg_notify('waymark_collab_access', json_build_object('t', 'session', 's', old.id)::text);
-  elsif tg_table_name = 'users' then
-    perform pg_notify('waymark_collab_access', json_build_object('t', 'user', 'u', old.id)::text);
   end if;
   return null;
 end
@@ -86,9 +83,3 @@ create trigger collab_member_changed after update of role or delete on project_m
 drop trigger if exists collab_project_deleted on projects;
 create trigger collab_project_deleted after delete on projects
   for each row execute function collab_notify_access();
-drop trigger if exists collab_session_ended on sessions;
-create trigger collab_session_ended after delete on sessions
-  for each row execute function collab_notify_access();
-drop trigger if exists collab_user_banned on users;
-create trigger collab_user_banned after update of banned on users
-  for each row when (new.banned) execute function collab_notify_access();

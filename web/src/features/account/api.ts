@@ -44,16 +44,4 @@ export interface SessionRow {
   current: boolean;
 }
 
-export interface Message {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  from: string;
-  subject: string;
-  body: string;
-  links: { label: string; url: string }[];
-  read: boolean;
-  createdAt: string;
-}
-
 export const formatTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

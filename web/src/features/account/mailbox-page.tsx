@@ -1,17 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, MessageSquare, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { type Message, formatTime, get } from './api';
+import { formatTime } from './api';
+import { useMailMessage } from './api/get-mail-message';
+import { useMailMessages } from './api/get-mail-messages';
 
 /** Links to this app open on the current origin (the server may not know its public URL). */
 function localHref(url: string): string {
   try {
     const u = new URL(url, window.location.origin);
-    return /^\/(callback|reset-password|login|register|dashboard\/projects\/invitation)\b/.test(u.pathname)
+    return /^\/(callback|reset-password|login|register|setup|admin|dashboard\/projects\/invitation)\b/.test(u.pathname)
       ? `${u.pathname}${u.search}`
       : u.toString();
   } catch {
@@ -21,22 +22,9 @@ function localHref(url: string): string {
 
 /** The signed-in user's in-app mailbox: every email and SMS the app sent them. */
 export function MailboxPage() {
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: ['mail', 'messages'],
-    queryFn: () => get<{ messages: Message[]; unread: number }>('/api/mail/messages'),
-    refetchInterval: 10_000,
-  });
+  const list = useMailMessages({ refetchInterval: 10_000 });
   const [openId, setOpenId] = useState<string | null>(null);
-  const open = useQuery({
-    queryKey: ['mail', 'message', openId],
-    queryFn: async () => {
-      const r = await get<{ message: Message }>(`/api/mail/messages/${openId}`);
-      void queryClient.invalidateQueries({ queryKey: ['mail', 'messages'] });
-      return r.message;
-    },
-    enabled: Boolean(openId),
-  });
+  const open = useMailMessage(openId);
   const messages = list.data?.messages ?? [];
   return (
     <div className="grid gap-4 p-4 md:p-6">

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/errors';
 import type { SessionUser } from '@/lib/session';
 import { useDashboardSummary, type DashboardSummary } from '../api/get-summary';
 import { formatClimb, formatDistance, formatMonth, relativeTime } from '../lib/format';
@@ -199,7 +200,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
         <Card role="alert">
           <CardHeader>
             <CardTitle>The dashboard could not be loaded</CardTitle>
-            <CardDescription>{error.message}</CardDescription>
+            <CardDescription>{errorMessage(error)}</CardDescription>
           </CardHeader>
           <CardContent>
             <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>

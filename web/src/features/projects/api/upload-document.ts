@@ -43,7 +43,7 @@ export function uploadDocument(
         else reject(new ApiError(xhr.status, 'invalid_response', 'Unexpected response to the upload'));
         return;
       }
-      const err = (body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+      const err = (body as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null)?.error;
       const fallback = xhr.status === 413 ? 'The file is larger than the upload limit' : `Upload failed (${xhr.status})`;
       reject(new ApiError(xhr.status, err?.code ?? `http_${xhr.status}`, err?.message ?? fallback, err?.details));
     };

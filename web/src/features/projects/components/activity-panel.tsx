@@ -1,4 +1,4 @@
-import type { ActivityItem } from '@waymark/contracts';
+import type { ProjectActivityItem } from '@waymark/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useActivity } from '../api/get-activity';
@@ -10,7 +10,7 @@ const status = (v: unknown) =>
   typeof v === 'string' && v in PROJECT_STATUS_LABELS ? PROJECT_STATUS_LABELS[v as keyof typeof PROJECT_STATUS_LABELS] : s(v);
 
 /** One line per action: "Olivia changed the status from Draft to Active". */
-export function describeActivity(a: ActivityItem): string {
+export function describeActivity(a: ProjectActivityItem): string {
   const who = a.actor?.name ?? 'Someone';
   const d = a.data;
   switch (a.action) {

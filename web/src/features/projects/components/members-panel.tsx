@@ -108,11 +108,18 @@ export function MembersPanel({ projectId, role, onLeft }: { projectId: string; r
                 {
                   onSuccess: (r) => {
                     setEmail('');
-                    toast.success(
-                      r.delivered === 'mailbox'
-                        ? `Invitation sent to ${r.invitation.email}'s Waymark mailbox`
-                        : `Invitation emailed to ${r.invitation.email}`,
-                    );
+                    if (r.delivered === 'none') {
+                      toast.info(`Invitation saved for ${r.invitation.email}`, {
+                        description:
+                          'This server sends no email (SMTP is not set up), so nothing was sent. It waits on their projects page once they sign up and confirm this address.',
+                      });
+                    } else {
+                      toast.success(
+                        r.delivered === 'mailbox'
+                          ? `Invitation sent to ${r.invitation.email}'s Waymark mailbox`
+                          : `Invitation emailed to ${r.invitation.email}`,
+                      );
+                    }
                   },
                   onError: (err) => setInviteError(message(err, 'Could not send the invitation')),
                 },
