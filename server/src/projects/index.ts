@@ -5,6 +5,8 @@ import { registerMembersApi } from './members-api.ts';
 import { registerProjectsApi } from './projects-api.ts';
 import { seedDemoProjects } from './seed.ts';
 
+export { projectRole, requireProjectRole } from './access.ts';
+
 const stores = new WeakMap<AppContext, DocumentStore>();
 
 /** The document store of an app context (created by the module's init). */
