@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 // Direct imports: the loader is in the initial bundle and gets only the map preloader; the editor
 // stays in this route's lazily loaded chunk.
 import { preloadRegionMap } from '@/components/map/region-map';
+import { ProjectEditor } from '@/features/map-editor/components/project-editor';
+import { SaveAsProject } from '@/features/map-editor/components/save-as-project';
 import { ScratchEditor } from '@/features/map-editor/components/scratch-editor';
 import { explorerSearchSchema } from '@/features/map-editor/lib/search';
 
@@ -14,5 +16,12 @@ export const Route = createFileRoute('/explorer')({
 
 function ExplorerPage() {
   const search = Route.useSearch();
-  return <ScratchEditor region={search.region ?? 'andorra'} />;
+  const navigate = Route.useNavigate();
+  if (search.project) return <ProjectEditor key={search.project} projectId={search.project} variant="full" />;
+  return (
+    <ScratchEditor
+      region={search.region ?? 'andorra'}
+      actions={(doc) => <SaveAsProject doc={doc} onSaved={(id) => void navigate({ search: { project: id } })} />}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { Download, Keyboard, Layers, Redo2, Table2, Undo2, Upload } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { observeReplacedGeometry } from '@waymark/collab';
 import type * as Y from 'yjs';
 import { RegionMap } from '@/components/map';
 import { Badge } from '@/components/ui/badge';
@@ -42,6 +43,8 @@ export interface MapEditorProps {
   title: string;
   /** a line under the title (the project's name, "Scratch map — kept in this browser") */
   subtitle?: ReactNode;
+  /** the name exported files get (the project's name) */
+  exportName?: string;
   variant: 'full' | 'embedded';
   region: string;
   initialView?: { center: [number, number]; zoom: number };
@@ -55,8 +58,14 @@ export interface MapEditorProps {
   overlays?: ReactNode;
   /** where this user's pointer is on the map, and what they selected (for presence) */
   onPresence?: (p: { cursor: [number, number] | null; selected: string | null }) => void;
-  /** tab contents beyond layers and table (the history panel) */
-  extraTabs?: { id: string; label: string; content: ReactNode }[];
+  /** tab contents beyond layers and table (the history panel); `active` while its tab shows */
+  extraTabs?: {
+    id: string;
+    label: string;
+    render: (ctx: { active: boolean; selected: { id: string; label: string } | null }) => ReactNode;
+  }[];
+  /** a user's name, for "your change was replaced by …" */
+  nameOf?: (userId: string) => string | null;
   handle?: string;
 }
 
@@ -96,6 +105,23 @@ export function MapEditor(props: MapEditorProps) {
       onPresence?.({ cursor: at, selected: store.getSnapshot().selectedId });
     },
     [onPresence, store],
+  );
+
+  // Told when a concurrent edit replaced this user's geometry, with a way to bring it back.
+  const nameOf = props.nameOf;
+  useEffect(
+    () =>
+      observeReplacedGeometry(doc, ({ featureId, mine, theirs }) => {
+        const f = store.map.feature(featureId);
+        const what = typeof f?.properties.name === 'string' && f.properties.name ? `“${f.properties.name}”` : 'a feature';
+        const who = nameOf?.(theirs.by) ?? 'someone else';
+        toast(`Your change to ${what} was replaced by ${who}’s edit`, {
+          description: 'Both versions are kept in the feature’s history.',
+          duration: 15_000,
+          action: { label: 'Restore mine', onClick: () => run(() => store.map.restoreRevision(featureId, mine)) },
+        });
+      }),
+    [doc, store, nameOf],
   );
 
   const chooseTool = useCallback(
@@ -233,7 +259,18 @@ export function MapEditor(props: MapEditorProps) {
         </TabsContent>
         {props.extraTabs?.map((t) => (
           <TabsContent key={t.id} value={t.id} className="pt-2">
-            {t.content}
+            {t.render({
+              active: tab === t.id,
+              selected: selected
+                ? {
+                    id: selected.id,
+                    label:
+                      typeof selected.properties.name === 'string' && selected.properties.name
+                        ? `“${selected.properties.name}”`
+                        : `the selected ${selected.geometry.type.toLowerCase()}`,
+                  }
+                : null,
+            })}
           </TabsContent>
         ))}
       </Tabs>

@@ -137,7 +137,16 @@ function InvitationInstead({ projectId, onAccepted }: { projectId: string; onAcc
 }
 
 /** /dashboard/projects/view?id=…: overview (details, status, members, documents, activity) and the map area. */
-export function ProjectViewPage({ id, onGone }: { id: string; onGone: () => void }) {
+export function ProjectViewPage({
+  id,
+  onGone,
+  mapArea,
+}: {
+  id: string;
+  onGone: () => void;
+  /** what fills the map area (the route composes the map editor here); default: the project's map */
+  mapArea?: React.ReactNode;
+}) {
   const { data: p, isLoading, error, refetch } = useProject(id);
   const update = useUpdateProject(id);
   const del = useDeleteProject();
@@ -239,10 +248,10 @@ export function ProjectViewPage({ id, onGone }: { id: string; onGone: () => void
       <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section
           aria-label="Project map"
-          className="bg-muted relative h-[22rem] overflow-hidden rounded-xl border md:h-[28rem]"
+          className={`bg-muted relative overflow-hidden rounded-xl border ${mapArea ? 'h-[36rem] md:h-[40rem]' : 'h-[22rem] md:h-[28rem]'}`}
           data-testid="project-map"
         >
-          <ProjectMap project={p} />
+          {mapArea ?? <ProjectMap project={p} />}
         </section>
         <Card>
           <CardHeader>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { ProjectEditor } from '@/features/map-editor/components/project-editor';
 import { ProjectViewPage } from '@/features/projects/components/project-view-page';
 
 const searchSchema = z.object({ id: z.string().max(64).catch('') });
@@ -13,5 +14,12 @@ export const Route = createFileRoute('/_default/dashboard/projects/view')({
 function ViewRoute() {
   const { id } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ProjectViewPage key={id} id={id} onGone={() => void navigate({ to: '/dashboard/projects' })} />;
+  return (
+    <ProjectViewPage
+      key={id}
+      id={id}
+      onGone={() => void navigate({ to: '/dashboard/projects' })}
+      mapArea={id ? <ProjectEditor projectId={id} variant="embedded" /> : undefined}
+    />
+  );
 }
