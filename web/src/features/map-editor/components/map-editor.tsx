@@ -345,7 +345,7 @@ export function MapEditor(props: MapEditorProps) {
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuLabel>Whole map</DropdownMenuLabel>
-          {(['geojson'] as MapFormat[]).map((f) => (
+          {(['geojson', 'kml', 'gpx'] as MapFormat[]).map((f) => (
             <DropdownMenuItem key={f} onSelect={() => doExport(f)}>
               {f === 'geojson' ? 'GeoJSON' : f.toUpperCase()}
             </DropdownMenuItem>
@@ -356,7 +356,7 @@ export function MapEditor(props: MapEditorProps) {
               <DropdownMenuLabel>
                 Layer <bdi>{activeLayer.name}</bdi>
               </DropdownMenuLabel>
-              {(['geojson'] as MapFormat[]).map((f) => (
+              {(['geojson', 'kml', 'gpx'] as MapFormat[]).map((f) => (
                 <DropdownMenuItem key={f} onSelect={() => doExport(f, activeLayer.id)}>
                   {f === 'geojson' ? 'GeoJSON' : f.toUpperCase()}
                 </DropdownMenuItem>

@@ -186,6 +186,29 @@ describe('import and export', () => {
     expect(JSON.stringify(m.doc.toJSON())).toBe(before);
   });
 
+  it('imports a GPX file as a layer and exports KML and GPX that read back', () => {
+    const gpx = `<?xml version="1.0"?>
+<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+  <metadata><name>Morning run</name></metadata>
+  <wpt lat="42.51" lon="1.53"><name>Fountain</name></wpt>
+  <trk><name>Loop</name><trkseg><trkpt lat="42.5" lon="1.5"><ele>1200</ele></trkpt><trkpt lat="42.505" lon="1.51"><ele>1250</ele></trkpt></trkseg></trk>
+</gpx>`;
+    const m = new ProjectMap(new Y.Doc(), { userId: 'u' });
+    const r = importFile(m, gpx, 'run.gpx');
+    expect(r.name).toBe('Morning run');
+    expect(m.layer(r.layerId)?.source).toEqual({ kind: 'import', fileName: 'run.gpx', format: 'gpx' });
+    const byName = new Map(m.features().map((f) => [f.properties.name, f]));
+    expect(byName.get('Fountain')?.geometry).toEqual({ type: 'Point', coordinates: [1.53, 42.51] });
+    expect(byName.get('Loop')?.geometry.type).toBe('LineString');
+    for (const format of ['kml', 'gpx'] as const) {
+      const out = exportMap(m, format, { name: 'Morning run' });
+      expect(out.fileName).toBe(`Morning-run.${format}`);
+      const m2 = new ProjectMap(new Y.Doc(), { userId: 'u' });
+      importFile(m2, out.text, out.fileName);
+      expect(new Set(m2.features().map((f) => f.properties.name))).toEqual(new Set(['Fountain', 'Loop']));
+    }
+  });
+
   it('names layers after the file when it has no name', () => {
     expect(layerNameFor('runs.gpx')).toBe('runs');
     expect(layerNameFor('x.kml', '  Club  ')).toBe('Club');

@@ -1,4 +1,5 @@
-import { addLayerWithFeatures, readGeoJson, toFeatureCollection, MapEditError, type ProjectMap } from '@waymark/collab';
+import { addLayerWithFeatures, MapEditError, toFeatureCollection, type ProjectMap } from '@waymark/collab';
+import { exportFeatures, FEATURE_MEDIA_TYPES, FeatureFileError, parseFeatureFile } from '@waymark/geo/io/features';
 
 export type MapFormat = 'geojson' | 'kml' | 'gpx';
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -18,27 +19,10 @@ export function parseFile(
   text: string,
   fileName: string,
 ): { format: MapFormat; name?: string; features: { geometry: unknown; properties: Record<string, unknown> }[] } {
-  if (text.length > IMPORT_MAX_BYTES) throw new ImportError(`${fileName} is larger than 20 MB`);
-  const head = text
-    .slice(0, 200)
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  const lower = fileName.toLowerCase();
-  if (!(lower.endsWith('.geojson') || lower.endsWith('.json') || head.startsWith('{')))
-    throw new ImportError(`${fileName}: unrecognised file (expected GeoJSON, KML or GPX)`);
-  let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ImportError(`${fileName} is not valid JSON`);
-  }
-  try {
-    const features = readGeoJson(value);
-    if (!features.length) throw new ImportError(`${fileName} has no features with a geometry`);
-    const name = (value as { name?: unknown }).name;
-    return { format: 'geojson', ...(typeof name === 'string' ? { name } : {}), features };
+    return parseFeatureFile(text, { fileName, maxBytes: IMPORT_MAX_BYTES });
   } catch (e) {
-    if (e instanceof MapEditError) throw new ImportError(`${fileName}: ${e.message}`);
+    if (e instanceof FeatureFileError) throw new ImportError(`${fileName}: ${e.message}`);
     throw e;
   }
 }
@@ -63,16 +47,18 @@ export function importFile(map: ProjectMap, text: string, fileName: string): { l
   }
 }
 
-/** Export the whole map (with each feature's layer name) or one layer. */
-export function exportMap(
-  map: ProjectMap,
-  format: MapFormat,
-  opts: { layerId?: string; name: string },
-): { text: string; fileName: string; type: string } {
+/** Export the whole map (KML: one folder per layer; others: each feature's layer name as a property) or one layer. */
+export function exportMap(map: ProjectMap, format: MapFormat, opts: { layerId?: string; name: string }): { text: string; fileName: string; type: string } {
   const fc = toFeatureCollection(map, { layerId: opts.layerId, withLayer: !opts.layerId });
   const safe = opts.name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'map';
-  if (format !== 'geojson') throw new ImportError(`${format.toUpperCase()} export is not available`);
-  return { text: JSON.stringify({ ...fc, name: opts.name }, null, 2), fileName: `${safe}.geojson`, type: 'application/geo+json' };
+  const text =
+    format === 'geojson'
+      ? JSON.stringify({ ...fc, name: opts.name }, null, 2)
+      : exportFeatures(format, fc, {
+          name: opts.name,
+          ...(format === 'kml' && !opts.layerId ? { folderOf: (f) => (typeof f.properties?.layer === 'string' ? f.properties.layer : null) } : {}),
+        });
+  return { text, fileName: `${safe}.${format}`, type: FEATURE_MEDIA_TYPES[format] };
 }
 
 /** Let the browser save `text` as a file. */
