@@ -22,6 +22,7 @@ import { cn } from '@/lib/utils';
 import { EditorStore } from '../lib/editor-store';
 import { download, exportMap, importFile, ImportError, type MapFormat } from '../lib/io';
 import type { Measurement } from '../lib/measure';
+import { exposeEditor } from '../lib/test-hook';
 import { SHORTCUTS, TOOLS, toolDraws, toolForKey, type ToolId } from '../lib/tools';
 import { DocLayers } from './doc-layers';
 import { DrawController, editableSelection, type DrawApi } from './draw-controller';
@@ -79,6 +80,8 @@ export function MapEditor(props: MapEditorProps) {
   const { doc, userId, readOnly, variant } = props;
   const store = useMemo(() => new EditorStore(doc, userId), [doc, userId]);
   useEffect(() => () => store.destroy(), [store]);
+  const handle = props.handle ?? 'map-editor';
+  useEffect(() => exposeEditor(handle, store), [handle, store]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [tool, setTool] = useState<ToolId>('select');
   const [snapping, setSnapping] = useState(true);
@@ -255,7 +258,7 @@ export function MapEditor(props: MapEditorProps) {
           <LayersPanel store={store} snapshot={snapshot} readOnly={readOnly} />
         </TabsContent>
         <TabsContent value="table" className="pt-2">
-          <PropertiesTable store={store} snapshot={snapshot} layerId={selected?.layerId ?? snapshot.activeLayerId} readOnly={readOnly} />
+          <PropertiesTable store={store} snapshot={snapshot} layerId={snapshot.activeLayerId} readOnly={readOnly} />
         </TabsContent>
         {props.extraTabs?.map((t) => (
           <TabsContent key={t.id} value={t.id} className="pt-2">
@@ -385,7 +388,7 @@ export function MapEditor(props: MapEditorProps) {
     >
       <RegionMap
         region={props.region}
-        handle={props.handle ?? 'map-editor'}
+        handle={handle}
         className="absolute inset-0 h-full w-full"
         initialView={props.initialView}
         ariaLabel="Map being edited"

@@ -90,9 +90,12 @@ export class EditorStore {
     return this.snap;
   };
 
+  /** Select a feature (null: none); its layer becomes the active one. */
   select(id: string | null) {
     if (id === this.selected) return;
     this.selected = id;
+    const f = id ? this.map.feature(id) : null;
+    if (f) this.active = f.layerId;
     this.changed();
   }
 

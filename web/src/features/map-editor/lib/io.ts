@@ -48,7 +48,11 @@ export function importFile(map: ProjectMap, text: string, fileName: string): { l
 }
 
 /** Export the whole map (KML: one folder per layer; others: each feature's layer name as a property) or one layer. */
-export function exportMap(map: ProjectMap, format: MapFormat, opts: { layerId?: string; name: string }): { text: string; fileName: string; type: string } {
+export function exportMap(
+  map: ProjectMap,
+  format: MapFormat,
+  opts: { layerId?: string; name: string },
+): { text: string; fileName: string; type: string } {
   const fc = toFeatureCollection(map, { layerId: opts.layerId, withLayer: !opts.layerId });
   const safe = opts.name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'map';
   const text =
@@ -56,7 +60,9 @@ export function exportMap(map: ProjectMap, format: MapFormat, opts: { layerId?: 
       ? JSON.stringify({ ...fc, name: opts.name }, null, 2)
       : exportFeatures(format, fc, {
           name: opts.name,
-          ...(format === 'kml' && !opts.layerId ? { folderOf: (f) => (typeof f.properties?.layer === 'string' ? f.properties.layer : null) } : {}),
+          ...(format === 'kml' && !opts.layerId
+            ? { folderOf: (f) => (typeof f.properties?.layer === 'string' ? f.properties.layer : null) }
+            : {}),
         });
   return { text, fileName: `${safe}.${format}`, type: FEATURE_MEDIA_TYPES[format] };
 }
