@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../server/test/support/process.ts';
 import { launchBrowser } from './support/browser.ts';
+import type { EditorFeature } from './support/editor.ts';
 import { waitForMap } from './support/map-handle.ts';
 
 const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase', name: 'Demo User' };
@@ -19,12 +20,7 @@ const ADMIN = { email: 'admin@waymark.local', password: 'waymark-admin-passphras
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
 const SHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'waymark-editor-shots');
 
-type Feature = { id: string; layerId: string; geometry: { type: string }; properties: Record<string, unknown> };
-declare global {
-  interface Window {
-    __waymarkEditor?: { get(h?: string): { getSnapshot(): { features: Feature[] }; select(id: string | null): void } | undefined };
-  }
-}
+type Feature = EditorFeature;
 
 const features = (page: Page) =>
   page.evaluate(
@@ -123,169 +119,173 @@ describe('map editor: two people on one project map', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('draws, sees each other, merges concurrent edits, survives going offline and a restart, and turns read-only for a viewer', { timeout: 360_000 }, async () => {
-    const ctx = async () => {
-      const c = await browser.newContext({ baseURL: server!.url, viewport: { width: 1280, height: 800 } });
-      contexts.push(c);
-      return c;
-    };
-    const ctxA = await ctx();
-    const ctxB = await ctx();
-    const a = await ctxA.newPage();
-    const b = await ctxB.newPage();
-    await signIn(a, DEMO);
-    await signIn(b, ADMIN);
+  it(
+    'draws, sees each other, merges concurrent edits, survives going offline and a restart, and turns read-only for a viewer',
+    { timeout: 360_000 },
+    async () => {
+      const ctx = async () => {
+        const c = await browser.newContext({ baseURL: server!.url, viewport: { width: 1280, height: 800 } });
+        contexts.push(c);
+        return c;
+      };
+      const ctxA = await ctx();
+      const ctxB = await ctx();
+      const a = await ctxA.newPage();
+      const b = await ctxB.newPage();
+      await signIn(a, DEMO);
+      await signIn(b, ADMIN);
 
-    // A project of the demo user with the demo admin as editor (invited, accepted).
-    const created = await api(a, 'POST', '/api/projects', {
-      name: 'Trail crew map',
-      location: { center: { lon: 1.53, lat: 42.51 }, zoom: 13, bbox: null, placeName: '' },
-    });
-    expect(created.status).toBe(201);
-    const projectId = (created.json as { id: string }).id;
-    expect((await api(a, 'POST', `/api/projects/${projectId}/invitations`, { email: ADMIN.email, role: 'editor' })).status).toBeLessThan(
-      300,
-    );
-    const mine = (await api(b, 'GET', '/api/invitations')).json as { invitations: { id: string; projectId: string }[] };
-    const inv = mine.invitations.find((i) => i.projectId === projectId)!;
-    expect((await api(b, 'POST', `/api/invitations/${inv.id}/accept`)).status).toBeLessThan(300);
-
-    await openEditor(a, projectId);
-    await openEditor(b, projectId);
-
-    // Presence: each sees the other's avatar.
-    await b.locator(`[data-testid="presence"] [data-peer="${DEMO.name}"]`).waitFor();
-    await a.locator(`[data-testid="presence"] [data-peer="${ADMIN.name}"]`).waitFor();
-
-    // Each draws; the other has it within a second. Latency is measured in the pages (author's
-    // document change → the other editor's store), five times, alternating; the median must be
-    // under 1 s (single edits can stall on a loaded 2-core machine rendering two software-GL maps).
-    const lags: number[] = [];
-    await a.keyboard.press('m');
-    await b.keyboard.press('m');
-    for (let i = 0; i < 5; i++) {
-      const [author, other] = i % 2 ? [b, a] : [a, b];
-      const q = await mapPoint(author, 1.5 + i * 0.004, 42.495);
-      lags.push(await seenWithin(author, other, 1 + i, () => author.mouse.click(q.x, q.y)));
-    }
-    // … and a line drawn by B
-    await b.keyboard.press('l');
-    const l1 = await mapPoint(b, 1.52, 42.505);
-    const l2 = await mapPoint(b, 1.54, 42.5);
-    await b.mouse.click(l1.x, l1.y);
-    await b.mouse.click(l2.x, l2.y);
-    await b.mouse.move(l2.x + 30, l2.y + 30);
-    lags.push(
-      await seenWithin(b, a, 6, async () => {
-        await b.mouse.click(l2.x + 30, l2.y + 30);
-        await b.keyboard.press('Enter');
-      }),
-    );
-    const sorted = [...lags].sort((x, y) => x - y);
-    console.log(`edit visible to the other browser after ${lags.join(', ')} ms (median ${sorted[3]})`);
-    expect(sorted[3]).toBeLessThan(1000);
-    // Undo takes back only one's own edits: A's three points go, B's two points and line stay.
-    await a.keyboard.press('v');
-    for (let i = 0; i < 3; i++) await a.getByRole('button', { name: 'Undo', exact: true }).click();
-    for (const p of [a, b])
-      await poll(() => features(p).then((fs) => fs.map((f) => f.geometry.type).sort())).toEqual(['LineString', 'Point', 'Point']);
-    // A draws the point the rest of the test uses
-    const before = new Set((await features(a)).map((f) => f.id));
-    await a.keyboard.press('m');
-    const p1 = await mapPoint(a, 1.53, 42.51);
-    await a.mouse.click(p1.x, p1.y);
-    await poll(() => features(b).then((fs) => fs.length)).toBe(4);
-
-    // A's cursor shows on B's map, in A's name.
-    await a.keyboard.press('v');
-    await a.mouse.move(p1.x + 40, p1.y + 40, { steps: 4 });
-    await b.locator(`[data-remote-cursor="${DEMO.name}"]`).waitFor();
-
-    // Both edit different properties of the point at the same moment: both are kept.
-    const point = (await features(a)).find((f) => !before.has(f.id))!;
-    for (const p of [a, b]) await p.evaluate((id) => window.__waymarkEditor!.get()!.select(id), point.id);
-    await a.getByTestId('feature-panel').waitFor();
-    await b.getByTestId('feature-panel').waitFor();
-    // B's selection is outlined on A's map (a source of other people's selections)
-    await poll(() =>
-      a.evaluate(() => {
-        const src = (
-          window.__waymarkTest!.map('map-editor') as {
-            getSource(id: string): { _data?: unknown; serialize(): { data: { features: unknown[] } } };
-          }
-        ).getSource('editor-remote-selections');
-        return src?.serialize().data.features.length ?? 0;
-      }),
-    ).toBe(1);
-    const nameA = a.getByTestId('feature-panel').getByRole('textbox', { name: 'name', exact: true });
-    await b.getByTestId('feature-panel').getByRole('textbox', { name: 'New property of this feature' }).fill('owner');
-    await b.getByTestId('feature-panel').getByRole('button', { name: 'Add', exact: true }).click();
-    const ownerB = b.getByTestId('feature-panel').getByRole('textbox', { name: 'owner', exact: true });
-    await nameA.fill('Spring');
-    await ownerB.fill('Trail crew');
-    await Promise.all([nameA.press('Enter'), ownerB.press('Enter')]);
-    for (const p of [a, b]) {
-      await poll(() => features(p).then((fs) => fs.find((f) => f.id === point.id)?.properties)).toEqual({
-        name: 'Spring',
-        owner: 'Trail crew',
+      // A project of the demo user with the demo admin as editor (invited, accepted).
+      const created = await api(a, 'POST', '/api/projects', {
+        name: 'Trail crew map',
+        location: { center: { lon: 1.53, lat: 42.51 }, zoom: 13, bbox: null, placeName: '' },
       });
-    }
-    await a.screenshot({ path: path.join(SHOTS, 'collab-a-1280.png') });
-    await b.screenshot({ path: path.join(SHOTS, 'collab-b-1280.png') });
+      expect(created.status).toBe(201);
+      const projectId = (created.json as { id: string }).id;
+      expect((await api(a, 'POST', `/api/projects/${projectId}/invitations`, { email: ADMIN.email, role: 'editor' })).status).toBeLessThan(
+        300,
+      );
+      const mine = (await api(b, 'GET', '/api/invitations')).json as { invitations: { id: string; projectId: string }[] };
+      const inv = mine.invitations.find((i) => i.projectId === projectId)!;
+      expect((await api(b, 'POST', `/api/invitations/${inv.id}/accept`)).status).toBeLessThan(300);
 
-    // A goes offline and draws a polygon; B draws a point meanwhile; A comes back: all on both.
-    for (const p of [a, b]) await p.getByRole('button', { name: 'Clear the selection' }).click();
-    await ctxA.setOffline(true);
-    await poll(() => a.getByTestId('sync-status').textContent()).toMatch(/^Offline/);
-    await a.keyboard.press('p');
-    const corners = [
-      [1.5, 42.515],
-      [1.51, 42.515],
-      [1.51, 42.52],
-      [1.5, 42.52],
-      [1.5, 42.515],
-    ] as const;
-    for (const [lng, lat] of corners) {
-      const q = await mapPoint(a, lng, lat);
-      await a.mouse.click(q.x, q.y);
-      await a.waitForTimeout(100);
-    }
-    await poll(() => features(a).then((fs) => fs.length)).toBe(5);
-    await poll(() => a.getByTestId('sync-status').textContent()).toBe('Offline — 1 change waiting');
-    await b.keyboard.press('m');
-    const p2 = await mapPoint(b, 1.545, 42.515);
-    await b.mouse.click(p2.x, p2.y);
-    await poll(() => features(b).then((fs) => fs.length)).toBe(5);
-    await ctxA.setOffline(false);
-    await poll(() => a.getByTestId('sync-status').textContent()).toBe('Synced');
-    for (const p of [a, b]) await poll(() => features(p).then((fs) => fs.length)).toBe(6);
-    const ids = (await features(a)).map((f) => f.id).sort();
-    expect((await features(b)).map((f) => f.id).sort()).toEqual(ids);
+      await openEditor(a, projectId);
+      await openEditor(b, projectId);
 
-    // Demoted to viewer, B's editor turns read-only: a badge, drawing tools and import disabled.
-    const members = (await api(a, 'GET', `/api/projects/${projectId}/members`)).json as {
-      members: { userId: string; email: string | null }[];
-    };
-    const adminId = members.members.find((m) => m.email === ADMIN.email)!.userId;
-    expect((await api(a, 'PATCH', `/api/projects/${projectId}/members/${adminId}`, { role: 'viewer' })).status).toBe(200);
-    await b.getByTestId('read-only-badge').waitFor();
-    await poll(() => b.getByRole('button', { name: 'Polygon' }).isDisabled()).toBe(true);
-    expect(await b.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
-    await b.keyboard.press('p');
-    expect(await b.locator('[data-testid="map-editor"]').getAttribute('data-tool')).toBe('select');
-    await b.screenshot({ path: path.join(SHOTS, 'collab-viewer-1280.png') });
+      // Presence: each sees the other's avatar.
+      await b.locator(`[data-testid="presence"] [data-peer="${DEMO.name}"]`).waitFor();
+      await a.locator(`[data-testid="presence"] [data-peer="${ADMIN.name}"]`).waitFor();
 
-    // Everything is in the database after a restart.
-    for (const c of contexts.splice(0)) await c.close();
-    await server!.stop();
-    server = await spawnServer({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'true', NODE_ENV: 'test' }, 120_000);
-    const c2 = await ctx();
-    const page = await c2.newPage();
-    await signIn(page, DEMO);
-    const fc = (await api(page, 'GET', `/api/projects/${projectId}/features`)).json as {
-      features: { id: string; properties: Record<string, unknown> }[];
-    };
-    expect(fc.features.map((f) => f.id).sort()).toEqual(ids);
-    expect(fc.features.find((f) => f.id === point.id)?.properties).toMatchObject({ name: 'Spring', owner: 'Trail crew' });
-  });
+      // Each draws; the other has it within a second. Latency is measured in the pages (author's
+      // document change → the other editor's store), five times, alternating; the median must be
+      // under 1 s (single edits can stall on a loaded 2-core machine rendering two software-GL maps).
+      const lags: number[] = [];
+      await a.keyboard.press('m');
+      await b.keyboard.press('m');
+      for (let i = 0; i < 5; i++) {
+        const [author, other] = i % 2 ? [b, a] : [a, b];
+        const q = await mapPoint(author, 1.5 + i * 0.004, 42.495);
+        lags.push(await seenWithin(author, other, 1 + i, () => author.mouse.click(q.x, q.y)));
+      }
+      // … and a line drawn by B
+      await b.keyboard.press('l');
+      const l1 = await mapPoint(b, 1.52, 42.505);
+      const l2 = await mapPoint(b, 1.54, 42.5);
+      await b.mouse.click(l1.x, l1.y);
+      await b.mouse.click(l2.x, l2.y);
+      await b.mouse.move(l2.x + 30, l2.y + 30);
+      lags.push(
+        await seenWithin(b, a, 6, async () => {
+          await b.mouse.click(l2.x + 30, l2.y + 30);
+          await b.keyboard.press('Enter');
+        }),
+      );
+      const sorted = [...lags].sort((x, y) => x - y);
+      console.log(`edit visible to the other browser after ${lags.join(', ')} ms (median ${sorted[3]})`);
+      expect(sorted[3]).toBeLessThan(1000);
+      // Undo takes back only one's own edits: A's three points go, B's two points and line stay.
+      await a.keyboard.press('v');
+      for (let i = 0; i < 3; i++) await a.getByRole('button', { name: 'Undo', exact: true }).click();
+      for (const p of [a, b])
+        await poll(() => features(p).then((fs) => fs.map((f) => f.geometry.type).sort())).toEqual(['LineString', 'Point', 'Point']);
+      // A draws the point the rest of the test uses
+      const before = new Set((await features(a)).map((f) => f.id));
+      await a.keyboard.press('m');
+      const p1 = await mapPoint(a, 1.53, 42.51);
+      await a.mouse.click(p1.x, p1.y);
+      await poll(() => features(b).then((fs) => fs.length)).toBe(4);
+
+      // A's cursor shows on B's map, in A's name.
+      await a.keyboard.press('v');
+      await a.mouse.move(p1.x + 40, p1.y + 40, { steps: 4 });
+      await b.locator(`[data-remote-cursor="${DEMO.name}"]`).waitFor();
+
+      // Both edit different properties of the point at the same moment: both are kept.
+      const point = (await features(a)).find((f) => !before.has(f.id))!;
+      for (const p of [a, b]) await p.evaluate((id) => window.__waymarkEditor!.get()!.select(id), point.id);
+      await a.getByTestId('feature-panel').waitFor();
+      await b.getByTestId('feature-panel').waitFor();
+      // B's selection is outlined on A's map (a source of other people's selections)
+      await poll(() =>
+        a.evaluate(() => {
+          const src = (
+            window.__waymarkTest!.map('map-editor') as {
+              getSource(id: string): { _data?: unknown; serialize(): { data: { features: unknown[] } } };
+            }
+          ).getSource('editor-remote-selections');
+          return src?.serialize().data.features.length ?? 0;
+        }),
+      ).toBe(1);
+      const nameA = a.getByTestId('feature-panel').getByRole('textbox', { name: 'name', exact: true });
+      await b.getByTestId('feature-panel').getByRole('textbox', { name: 'New property of this feature' }).fill('owner');
+      await b.getByTestId('feature-panel').getByRole('button', { name: 'Add', exact: true }).click();
+      const ownerB = b.getByTestId('feature-panel').getByRole('textbox', { name: 'owner', exact: true });
+      await nameA.fill('Spring');
+      await ownerB.fill('Trail crew');
+      await Promise.all([nameA.press('Enter'), ownerB.press('Enter')]);
+      for (const p of [a, b]) {
+        await poll(() => features(p).then((fs) => fs.find((f) => f.id === point.id)?.properties)).toEqual({
+          name: 'Spring',
+          owner: 'Trail crew',
+        });
+      }
+      await a.screenshot({ path: path.join(SHOTS, 'collab-a-1280.png') });
+      await b.screenshot({ path: path.join(SHOTS, 'collab-b-1280.png') });
+
+      // A goes offline and draws a polygon; B draws a point meanwhile; A comes back: all on both.
+      for (const p of [a, b]) await p.getByRole('button', { name: 'Clear the selection' }).click();
+      await ctxA.setOffline(true);
+      await poll(() => a.getByTestId('sync-status').textContent()).toMatch(/^Offline/);
+      await a.keyboard.press('p');
+      const corners = [
+        [1.5, 42.515],
+        [1.51, 42.515],
+        [1.51, 42.52],
+        [1.5, 42.52],
+        [1.5, 42.515],
+      ] as const;
+      for (const [lng, lat] of corners) {
+        const q = await mapPoint(a, lng, lat);
+        await a.mouse.click(q.x, q.y);
+        await a.waitForTimeout(100);
+      }
+      await poll(() => features(a).then((fs) => fs.length)).toBe(5);
+      await poll(() => a.getByTestId('sync-status').textContent()).toBe('Offline — 1 change waiting');
+      await b.keyboard.press('m');
+      const p2 = await mapPoint(b, 1.545, 42.515);
+      await b.mouse.click(p2.x, p2.y);
+      await poll(() => features(b).then((fs) => fs.length)).toBe(5);
+      await ctxA.setOffline(false);
+      await poll(() => a.getByTestId('sync-status').textContent()).toBe('Synced');
+      for (const p of [a, b]) await poll(() => features(p).then((fs) => fs.length)).toBe(6);
+      const ids = (await features(a)).map((f) => f.id).sort();
+      expect((await features(b)).map((f) => f.id).sort()).toEqual(ids);
+
+      // Demoted to viewer, B's editor turns read-only: a badge, drawing tools and import disabled.
+      const members = (await api(a, 'GET', `/api/projects/${projectId}/members`)).json as {
+        members: { userId: string; email: string | null }[];
+      };
+      const adminId = members.members.find((m) => m.email === ADMIN.email)!.userId;
+      expect((await api(a, 'PATCH', `/api/projects/${projectId}/members/${adminId}`, { role: 'viewer' })).status).toBe(200);
+      await b.getByTestId('read-only-badge').waitFor();
+      await poll(() => b.getByRole('button', { name: 'Polygon' }).isDisabled()).toBe(true);
+      expect(await b.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+      await b.keyboard.press('p');
+      expect(await b.locator('[data-testid="map-editor"]').getAttribute('data-tool')).toBe('select');
+      await b.screenshot({ path: path.join(SHOTS, 'collab-viewer-1280.png') });
+
+      // Everything is in the database after a restart.
+      for (const c of contexts.splice(0)) await c.close();
+      await server!.stop();
+      server = await spawnServer({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'true', NODE_ENV: 'test' }, 120_000);
+      const c2 = await ctx();
+      const page = await c2.newPage();
+      await signIn(page, DEMO);
+      const fc = (await api(page, 'GET', `/api/projects/${projectId}/features`)).json as {
+        features: { id: string; properties: Record<string, unknown> }[];
+      };
+      expect(fc.features.map((f) => f.id).sort()).toEqual(ids);
+      expect(fc.features.find((f) => f.id === point.id)?.properties).toMatchObject({ name: 'Spring', owner: 'Trail crew' });
+    },
+  );
 });

@@ -9,20 +9,13 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
+import type { EditorSnap } from './support/editor.ts';
 import { waitForMap } from './support/map-handle.ts';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 100 });
 const SHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'waymark-editor-shots');
 
-type Snap = {
-  layers: { id: string; name: string }[];
-  features: { id: string; layerId: string; geometry: { type: string }; properties: Record<string, unknown> }[];
-};
-declare global {
-  interface Window {
-    __waymarkEditor?: { get(h?: string): { getSnapshot(): Snap; select(id: string | null): void } | undefined };
-  }
-}
+type Snap = EditorSnap;
 
 const snap = (page: Page) =>
   page.evaluate(() => {
