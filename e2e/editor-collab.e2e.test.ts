@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeRouteGeometry } from '@waymark/geo/io/polyline';
 import { spawnServer, type ServerProcess } from '../server/test/support/process.ts';
 import { launchBrowser } from './support/browser.ts';
 import type { EditorFeature } from './support/editor.ts';
@@ -260,6 +261,33 @@ describe('map editor: two people on one project map', () => {
       for (const p of [a, b]) await poll(() => features(p).then((fs) => fs.length)).toBe(6);
       const ids = (await features(a)).map((f) => f.id).sort();
       expect((await features(b)).map((f) => f.id).sort()).toEqual(ids);
+
+      // A saved planner route added as a layer (a copy of its line, with its stats) shows on both.
+      const route = await api(a, 'POST', '/api/routes', {
+        name: 'Valira run',
+        region: 'andorra',
+        waypoints: [
+          { lon: 1.52, lat: 42.505, mode: 'freehand' },
+          { lon: 1.535, lat: 42.51, mode: 'freehand' },
+        ],
+        geometry: encodeRouteGeometry([
+          [1.52, 42.505, 1050],
+          [1.53, 42.508, 1060],
+          [1.535, 42.51, 1070],
+        ]),
+        stats: { distanceM: 1400, ascentM: 20, descentM: 0, timeS: 500 },
+      });
+      expect(route.status).toBe(201);
+      await a.getByRole('button', { name: 'Add route' }).click();
+      await a
+        .getByRole('dialog')
+        .getByRole('button', { name: /Valira run/ })
+        .click();
+      for (const p of [a, b]) {
+        await poll(() => features(p).then((fs) => fs.find((f) => f.properties.name === 'Valira run')?.properties.distance_m)).toBe(1400);
+      }
+      ids.push((await features(a)).find((f) => f.properties.name === 'Valira run')!.id);
+      ids.sort();
 
       // Demoted to viewer, B's editor turns read-only: a badge, drawing tools and import disabled.
       const members = (await api(a, 'GET', `/api/projects/${projectId}/members`)).json as {

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 // Direct imports: the loader is in the initial bundle and gets only the map preloader; the editor
 // stays in this route's lazily loaded chunk.
 import { preloadRegionMap } from '@/components/map/region-map';
+import { AddRouteButton, addRouteLocally } from '@/features/map-editor/components/add-route';
 import { ProjectEditor } from '@/features/map-editor/components/project-editor';
 import { SaveAsProject } from '@/features/map-editor/components/save-as-project';
 import { ScratchEditor } from '@/features/map-editor/components/scratch-editor';
@@ -21,7 +22,12 @@ function ExplorerPage() {
   return (
     <ScratchEditor
       region={search.region ?? 'andorra'}
-      actions={(doc) => <SaveAsProject doc={doc} onSaved={(id) => void navigate({ search: { project: id } })} />}
+      actions={(doc, userId) => (
+        <>
+          {userId !== 'local' && <AddRouteButton onAdd={(routeId) => addRouteLocally(doc, userId, routeId)} />}
+          <SaveAsProject doc={doc} onSaved={(id) => void navigate({ search: { project: id } })} />
+        </>
+      )}
     />
   );
 }

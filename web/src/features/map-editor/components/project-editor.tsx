@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useEditorProject } from '../api/project';
 import { MapConnection } from '../lib/connection';
+import { AddRouteButton, useProjectRouteAdder } from './add-route';
 import { HistoryPanel } from './history-panel';
 import { MapEditor } from './map-editor';
 import { ConnectionStatus, PresenceAvatars, RemoteCursors } from './presence';
@@ -67,6 +68,7 @@ export function ProjectEditor({ projectId, variant }: { projectId: string; varia
   const state = useSyncExternalStore(conn?.subscribe ?? noop, () => conn?.getState() ?? null);
   const peers = useSyncExternalStore(conn?.subscribePeers ?? noop, () => conn?.getPeers() ?? EMPTY);
   const region = useRegionFor(project.data);
+  const addRoute = useProjectRouteAdder(projectId);
   const names = useMemo(() => new Map(peers.map((p) => [p.userId, p.name])), [peers]);
   const nameOf = useCallback((id: string) => names.get(id) ?? null, [names]);
   const onPresence = useCallback((p: { cursor: [number, number] | null; selected: string | null }) => conn?.setPresence(p), [conn]);
@@ -131,19 +133,22 @@ export function ProjectEditor({ projectId, variant }: { projectId: string; varia
         </>
       }
       actions={
-        variant === 'embedded' ? (
-          <Button asChild variant="outline" size="sm">
-            <NavLink to={`/explorer?project=${encodeURIComponent(projectId)}`}>
-              <ExternalLink aria-hidden /> <span className="max-sm:sr-only">Full screen</span>
-            </NavLink>
-          </Button>
-        ) : (
-          <Button asChild variant="outline" size="sm">
-            <NavLink to={`/dashboard/projects/view?id=${encodeURIComponent(projectId)}`}>
-              <LayoutDashboard aria-hidden /> <span className="max-sm:sr-only">Project</span>
-            </NavLink>
-          </Button>
-        )
+        <>
+          <AddRouteButton onAdd={addRoute} disabled={readOnly} />
+          {variant === 'embedded' ? (
+            <Button asChild variant="outline" size="sm">
+              <NavLink to={`/explorer?project=${encodeURIComponent(projectId)}`}>
+                <ExternalLink aria-hidden /> <span className="max-sm:sr-only">Full screen</span>
+              </NavLink>
+            </Button>
+          ) : (
+            <Button asChild variant="outline" size="sm">
+              <NavLink to={`/dashboard/projects/view?id=${encodeURIComponent(projectId)}`}>
+                <LayoutDashboard aria-hidden /> <span className="max-sm:sr-only">Project</span>
+              </NavLink>
+            </Button>
+          )}
+        </>
       }
       remoteSelections={remoteSelections}
       overlays={<RemoteCursors peers={peers} />}

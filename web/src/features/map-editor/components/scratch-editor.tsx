@@ -24,7 +24,7 @@ function useScratchDoc(): Y.Doc | null {
 }
 
 /** /explorer without a project: a map kept in the browser that can be saved as a new project. */
-export function ScratchEditor({ region, actions }: { region: string; actions?: (doc: Y.Doc) => React.ReactNode }) {
+export function ScratchEditor({ region, actions }: { region: string; actions?: (doc: Y.Doc, userId: string) => React.ReactNode }) {
   const doc = useScratchDoc();
   const session = useSession();
   if (!doc) return <div className="bg-muted h-dvh w-full animate-pulse" aria-busy="true" aria-label="Loading the map" />;
@@ -37,7 +37,7 @@ export function ScratchEditor({ region, actions }: { region: string; actions?: (
       subtitle="Scratch map — kept in this browser"
       variant="full"
       region={region}
-      actions={actions?.(doc)}
+      actions={actions?.(doc, session.data?.user.id ?? 'local')}
     />
   );
 }
