@@ -2,7 +2,7 @@
 // service worker's tile cache by warmRegionCache) searched in the browser with the same code the
 // server uses (@waymark/geo/places), so offline answers match online ones.
 import type { Place } from '@waymark/contracts/regions';
-import { indexPlaces, searchPlaces, type IndexedPlace } from '@waymark/geo/places';
+import { indexPlaces, searchPlaces, type IndexedPlace, type Place as PackPlace } from '@waymark/geo/places';
 import { TILE_CACHE } from './offline';
 
 const indexes = new Map<string, Promise<IndexedPlace[] | null>>();
@@ -16,13 +16,13 @@ async function loadIndex(region: string): Promise<IndexedPlace[] | null> {
   const body = (await res.json()) as { places?: unknown };
   if (!Array.isArray(body.places)) return null;
   const places = body.places.filter(
-    (p): p is Place =>
+    (p): p is PackPlace =>
       typeof p === 'object' &&
       p !== null &&
-      typeof (p as Place).name === 'string' &&
-      typeof (p as Place).kind === 'string' &&
-      Number.isFinite((p as Place).lon) &&
-      Number.isFinite((p as Place).lat),
+      typeof (p as PackPlace).name === 'string' &&
+      typeof (p as PackPlace).kind === 'string' &&
+      Number.isFinite((p as PackPlace).lon) &&
+      Number.isFinite((p as PackPlace).lat),
   );
   return indexPlaces(places.map((p) => ({ ...p, rank: Number.isFinite(p.rank) ? p.rank : 0 })));
 }
@@ -39,5 +39,5 @@ export async function searchCachedPlaces(region: string, q: string, limit: numbe
     indexes.delete(region); // try again later: the copy may arrive once the page is online
     return null;
   }
-  return searchPlaces(loaded, q, limit).map(({ score: _score, ...p }) => p);
+  return searchPlaces(loaded, q, limit);
 }
