@@ -85,7 +85,7 @@ export function BulkActions({ table }: { table: Table<Task> }) {
       <Button variant="outline" size="sm" onClick={() => downloadCsv(tasksToCsv(rows), 'tasks-selected')}>
         <Download aria-hidden /> Export
       </Button>
-      <Button variant="destructive" size="sm" disabled={readOnly} onClick={() => setOpen('bulk-delete')}>
+      <Button variant="destructive" size="sm" className="dark:bg-destructive/60" disabled={readOnly} onClick={() => setOpen('bulk-delete')}>
         <Trash2 aria-hidden /> Delete
       </Button>
       <Button variant="ghost" size="icon" className="size-8" aria-label="Clear selection" onClick={() => setRowSelection({})}>

@@ -37,26 +37,36 @@ export function taskColumns({ showProject }: { showProject: boolean }): ColumnDe
     {
       id: 'title',
       accessorKey: 'title',
-      meta: { title: 'Title' },
+      meta: { title: 'Title', className: 'min-w-[9rem] whitespace-normal sm:max-w-[20rem]' },
       enableHiding: false,
       header: ({ column }) => <DataTableColumnHeader column={column} title="Title" />,
-      cell: ({ row }) => (
-        <div className="flex max-w-[22rem] min-w-[9rem] flex-col gap-0.5">
-          <span className="truncate font-medium" title={row.original.title}>
-            <bdi>{row.original.title}</bdi>
-          </span>
-          {row.original.description && (
-            <span className="text-muted-foreground hidden truncate text-xs sm:block">
-              <bdi>{row.original.description}</bdi>
+      cell: ({ row, table }) => {
+        // The label shows as a badge before the title while its own column is hidden (the default).
+        const badge = row.original.label && !table.getColumn('label')?.getIsVisible();
+        return (
+          <div className="flex flex-col gap-0.5">
+            <span className="line-clamp-2 font-medium sm:line-clamp-1" title={row.original.title}>
+              {badge && (
+                <Badge variant="outline" className="me-2 align-middle">
+                  <bdi>{row.original.label}</bdi>
+                </Badge>
+              )}
+              <bdi>{row.original.title}</bdi>
             </span>
-          )}
-        </div>
-      ),
+            {row.original.description && (
+              <span className="text-muted-foreground hidden text-xs sm:line-clamp-1">
+                <bdi>{row.original.description}</bdi>
+              </span>
+            )}
+          </div>
+        );
+      },
     },
     {
       id: 'label',
       accessorKey: 'label',
       meta: { title: 'Label', className: 'hidden md:table-cell' },
+      // hidden by default: shown as a badge in the title instead
       header: ({ column }) => <DataTableColumnHeader column={column} title="Label" />,
       cell: ({ row }) =>
         row.original.label ? (
@@ -110,7 +120,7 @@ export function taskColumns({ showProject }: { showProject: boolean }): ColumnDe
       cell: ({ row }) => (
         <NavLink
           to={`/dashboard/projects/view?id=${encodeURIComponent(row.original.project.id)}`}
-          className="block max-w-[12rem] truncate hover:underline"
+          className="block max-w-[11rem] truncate hover:underline"
         >
           <bdi>{row.original.project.name}</bdi>
         </NavLink>

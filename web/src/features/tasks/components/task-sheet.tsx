@@ -160,7 +160,7 @@ export function TaskSheet({
             {task ? 'Change the task and save.' : 'Add a task to one of your projects.'} Fields marked * are required.
           </SheetDescription>
         </SheetHeader>
-        <form id="task-form" onSubmit={onSubmit} className="grid flex-1 gap-4 overflow-y-auto px-4 pb-4" noValidate>
+        <form id="task-form" onSubmit={onSubmit} className="grid flex-1 content-start gap-4 overflow-y-auto px-4 pb-4" noValidate>
           <div className="grid gap-1.5">
             <Label htmlFor="task-projectId">Project *</Label>
             <Controller

@@ -50,6 +50,8 @@ export function TasksDialogs() {
             <AlertDialogCancel disabled={del.isPending}>Cancel</AlertDialogCancel>
             <Button
               variant="destructive"
+              // white on the dark theme's lighter red falls below 4.5:1; a darker red keeps it readable
+              className="dark:bg-destructive/60"
               disabled={del.isPending}
               onClick={() =>
                 current &&
@@ -84,6 +86,8 @@ export function TasksDialogs() {
             <AlertDialogCancel disabled={bulkDel.isPending}>Cancel</AlertDialogCancel>
             <Button
               variant="destructive"
+              // white on the dark theme's lighter red falls below 4.5:1; a darker red keeps it readable
+              className="dark:bg-destructive/60"
               disabled={bulkDel.isPending || selectedIds.length === 0}
               onClick={() =>
                 bulkDel.mutate(selectedIds, {

@@ -31,7 +31,7 @@ export interface TasksSearch {
 }
 
 export const DEFAULT_PAGE_SIZE = 10;
-export const DEFAULT_HIDDEN = ['created'];
+export const DEFAULT_HIDDEN = ['label', 'created', 'updated'];
 /** Most rows "Export" writes (it pages through the API 100 at a time). */
 export const EXPORT_MAX = 10_000;
 
