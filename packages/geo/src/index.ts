@@ -28,7 +28,6 @@ export {
 export {
   RoutePlanner,
   RouteError,
-  MAX_WAYPOINTS,
   type LegMode,
   type Position,
   type ProfilePoint,
@@ -36,6 +35,27 @@ export {
   type RouteRequest,
   type RouteResult,
 } from './routing/planner.ts';
+export {
+  MAX_WAYPOINTS,
+  REGION_MARGIN_M,
+  LOOP_ALTERNATIVES,
+  MAX_LOOP_ALTERNATIVES,
+  LOOP_DISTANCE_KM,
+  PACE_SEC_PER_KM,
+} from './planner/limits.ts';
+export {
+  PlanningEngine,
+  OutsideRegionError,
+  plannedRoute,
+  plannedLoop,
+  elevationOf,
+  type PlannedRoute,
+  type PlannedLoop,
+  type PlannedPoint,
+  type PlannedStats,
+  type PlanWaypoint,
+  type LoopOptions,
+} from './planner/engine.ts';
 export { LoopGenerator, mulberry32, retraced, type LoopRequest, type LoopResult } from './routing/loop.ts';
 export {
   DEFAULT_ELEVATION_THRESHOLD_M,

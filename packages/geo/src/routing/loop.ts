@@ -4,6 +4,7 @@ import { MAX_WAYPOINTS, RouteError, type RoutePlanner, type RouteResult } from '
 import { greenMetres, type PathStep, type RoutePreferences } from './search.ts';
 import type { Snap } from './snap.ts';
 import { TypedHeap } from './typed-heap.ts';
+import { LOOP_ALTERNATIVES, PACE_SEC_PER_KM } from '../planner/limits.ts';
 import { searchLobeLoops } from './lobes.ts';
 import { lowRetraceBlockBound, lowRetraceCycleSpaceBound, lowRetraceEdgeBound, searchTrailLoops } from './trails.ts';
 
@@ -15,7 +16,7 @@ export interface LoopRequest {
   heading?: number;
   seed?: number;
   preferences?: RoutePreferences;
-  /** how many distinct alternatives to return (default 3, max 6) */
+  /** how many distinct alternatives to return (default LOOP_ALTERNATIVES, at most 6; the API allows MAX_LOOP_ALTERNATIVES) */
   alternatives?: number;
   /** flat pace for the time estimate (s/km, default 360) */
   paceSecPerKm?: number;
@@ -230,7 +231,7 @@ export class LoopGenerator {
   generate(req: LoopRequest): LoopResult[] {
     const D = req.distance;
     if (!Number.isFinite(D) || D < 1000 || D > 100_000) throw new RouteError('loop distance must be between 1 and 100 km');
-    const count = Math.max(1, Math.min(6, Math.floor(req.alternatives ?? 3)));
+    const count = Math.max(1, Math.min(6, Math.floor(req.alternatives ?? LOOP_ALTERNATIVES)));
     if (req.heading !== undefined && !Number.isFinite(req.heading)) throw new RouteError('heading must be a number of degrees');
     const p = this.planner;
     const g = p.graph;
@@ -333,7 +334,7 @@ export class LoopGenerator {
       if (chosen.length >= count) break;
       if (!chosen.includes(c) && chosen.every((o) => !sameWalk(c, o))) chosen.push(c);
     }
-    return chosen.map((c) => this.toResult(start, c, req.paceSecPerKm ?? 360));
+    return chosen.map((c) => this.toResult(start, c, req.paceSecPerKm ?? PACE_SEC_PER_KM.default));
   }
 
   /**

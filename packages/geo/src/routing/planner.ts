@@ -5,6 +5,7 @@ import type { LonLat, RunningGraph } from '../graph/graph.ts';
 import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { type PathStep, type RoutePreferences, Router } from './search.ts';
 import { SnapIndex, type Snap } from './snap.ts';
+import { MAX_WAYPOINTS, PACE_SEC_PER_KM } from '../planner/limits.ts';
 
 export type LegMode = 'snap' | 'freehand';
 /** GeoJSON-style position: [lon, lat] or [lon, lat, elevation] */
@@ -67,7 +68,7 @@ export class RouteError extends Error {
   override name = 'RouteError';
 }
 
-export const MAX_WAYPOINTS = 100;
+export { MAX_WAYPOINTS };
 
 interface Piece {
   lon: number[];
@@ -275,7 +276,7 @@ export class RoutePlanner {
       ele.push(snaps[0]?.ele ?? this.nearbyElevation(x, y));
       dist.push(0);
     }
-    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? 360, green);
+    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? PACE_SEC_PER_KM.default, green);
   }
 
   /** Shared tail of route results: elevation fill, climb, profile, time. */
