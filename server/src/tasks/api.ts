@@ -61,6 +61,10 @@ async function isMember(db: Db | Transaction<Database>, projectId: string, userI
   return Boolean(r);
 }
 
+/** Projects where `userId` may change tasks, as a subquery (re-checked inside each write's transaction). */
+const editableProjects = (trx: Transaction<Database>, userId: string) =>
+  trx.selectFrom('project_members').select('project_id').where('user_id', '=', userId).where('role', 'in', ['owner', 'editor']);
+
 /** A foreign-key failure on the assignee (the member left between our check and the write) is the same 400. */
 function assigneeRace(err: unknown): never {
   const e = err as { code?: string; constraint?: string; message?: string } | null;
@@ -180,8 +184,10 @@ export function registerTasksApi(app: Hono<AppEnv>, ctx: AppContext) {
           .selectFrom('tasks')
           .select(['id', 'project_id', 'status', 'title'])
           .where('id', '=', before.id)
+          .where('project_id', 'in', editableProjects(trx, user.id))
           .forUpdate()
           .executeTakeFirst();
+        // gone, or the user's role changed since the check above
         if (!cur) throw taskNotFound();
         const status = body.status ?? cur.status;
         const after = await trx
@@ -243,7 +249,12 @@ export function registerTasksApi(app: Hono<AppEnv>, ctx: AppContext) {
     const user = requireUser(c);
     const row = await requireTask(db, user, c.req.param('id'), 'editor');
     await db.transaction().execute(async (trx) => {
-      const gone = await trx.deleteFrom('tasks').where('id', '=', row.id).returning('id').executeTakeFirst();
+      const gone = await trx
+        .deleteFrom('tasks')
+        .where('id', '=', row.id)
+        .where('project_id', 'in', editableProjects(trx, user.id))
+        .returning('id')
+        .executeTakeFirst();
       if (gone) await logActivity(trx, row.project_id, user.id, 'task.deleted', { taskId: row.id, title: row.title });
     });
     return c.body(null, 204);
@@ -262,6 +273,7 @@ export function registerTasksApi(app: Hono<AppEnv>, ctx: AppContext) {
           'in',
           rows.map((r) => r.id),
         )
+        .where('project_id', 'in', editableProjects(trx, user.id))
         .orderBy('id')
         .forUpdate()
         .execute();
@@ -291,7 +303,12 @@ export function registerTasksApi(app: Hono<AppEnv>, ctx: AppContext) {
     const body = await validate(c, 'json', bulkDeleteTasksBody, 'bulk delete');
     await requireEditableTasks(db, user, body.ids);
     const deleted = await db.transaction().execute(async (trx) => {
-      const gone = await trx.deleteFrom('tasks').where('id', 'in', body.ids).returning(['id', 'project_id', 'title']).execute();
+      const gone = await trx
+        .deleteFrom('tasks')
+        .where('id', 'in', body.ids)
+        .where('project_id', 'in', editableProjects(trx, user.id))
+        .returning(['id', 'project_id', 'title'])
+        .execute();
       for (const t of gone) await logActivity(trx, t.project_id, user.id, 'task.deleted', { taskId: t.id, title: t.title });
       return gone.length;
     });

@@ -48,7 +48,7 @@ export function ProjectTasks({ projectId, canEdit }: { projectId: string; canEdi
             <AddButton canEdit={canEdit} />
           </CardAction>
         </CardHeader>
-        <CardContent>
+        <CardContent className="px-2 sm:px-6">
           <TasksTable search={search} navigate={navigate} projectId={projectId} label="Project tasks" />
         </CardContent>
       </Card>
