@@ -9,7 +9,7 @@ import type { Place } from '@waymark/regions/features';
 import { indexPlaces, type IndexedPlace } from '@waymark/regions/search';
 
 export const REGION_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
-export const PACK_FILES = ['basemap.pmtiles', 'terrain.pmtiles', 'graph.bin'] as const;
+export const PACK_FILES = ['basemap.pmtiles', 'terrain.pmtiles', 'graph.bin', 'places.json'] as const;
 
 export interface LoadedRegion {
   meta: RegionMeta;
