@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './admin.ts';
 export * from './projects.ts';
+export * from './tasks.ts';
 export * from './common.ts';
 export * from './routing.ts';
 export * from './routes.ts';
