@@ -137,7 +137,8 @@ describe('RTL isolation and the phone layout of the customizer (Chromium)', () =
     // Admin: "2 accounts · access requests".
     await page.goto('/admin/users');
     const count = page.getByText(/^\d+ accounts? ·/);
-    await count.waitFor({ timeout: 20_000 });
+    // "0 accounts" while the list loads; the seeded instance has at least two.
+    await expect.poll(() => count.innerText(), POLL).toMatch(/^[1-9]\d* accounts/);
     const counts = await tokenXs(count, ['accounts', 'access', 'requests']);
     const number = await tokenXs(count, [(await count.innerText()).split(' ')[0]!]);
     expect(increasing([number[0]!, ...counts]), `count x positions ${[number[0], ...counts].join(', ')}`).toBe(true);
