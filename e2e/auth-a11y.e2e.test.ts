@@ -46,8 +46,8 @@ async function overflow(page: Page, path: string): Promise<string[]> {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
     if (document.documentElement.scrollWidth > width) out.push(`${where}: page is ${document.documentElement.scrollWidth} px wide`);
-    for (const el of document.querySelectorAll<HTMLElement>(
-      'main button, main a[href], main input, main select, main textarea, main h1, main table',
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement>('main button, main a[href], main input, main select, main textarea, main h1, main table'),
     )) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
