@@ -91,9 +91,7 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     expect(altKm).toBeLessThan(10.5);
     expect(await page.getByTestId('loop-alt-1-retrace').textContent()).toMatch(/^(No stretch run twice|\d+ % run twice \(out and back\))$/);
     // every alternative is on screen, clear of the dialog and the planner's panels
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __waymarkMap: { isMoving(): boolean } }).__waymarkMap.isMoving()))
-      .toBe(false);
+    await expect.poll(() => page.evaluate(() => (window.__waymarkTest!.map() as { isMoving(): boolean }).isMoving())).toBe(false);
     const panels = await page
       .locator('[data-map-overlay]')
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
@@ -272,9 +270,9 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
           () =>
             page.evaluate(
               () =>
-                (window as unknown as { __waymarkMap: { queryRenderedFeatures(o: object): unknown[] } }).__waymarkMap.queryRenderedFeatures(
-                  { layers: ['wm-plan-route-line'] },
-                ).length,
+                (window.__waymarkTest!.map() as { queryRenderedFeatures(o: object): unknown[] }).queryRenderedFeatures({
+                  layers: ['wm-plan-route-line'],
+                }).length,
             ),
           { timeout: 15_000 },
         )

@@ -8,7 +8,13 @@ export const healthResponse = z.object({
   /** id of the web build being served */
   build: z.string(),
   uptimeSeconds: z.number(),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), reachable: z.boolean(), latencyMs: z.number() }),
+  database: z.object({
+    kind: z.enum(['pglite', 'postgres']),
+    reachable: z.boolean(),
+    latencyMs: z.number(),
+    /** when the database was last checked (a successful check is reused for a second) */
+    checkedAt: z.string(),
+  }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 

@@ -24,7 +24,13 @@ export const regionInfo = z.object({
   sizes: z.record(z.string(), z.number()),
   /** pack build key: the `?v=` of the file URLs */
   version: z.string(),
-  tiles: z.object({ basemap: z.string(), terrain: z.string(), graph: z.string() }),
+  tiles: z.object({
+    basemap: z.string(),
+    terrain: z.string(),
+    graph: z.string(),
+    /** the place index (searched in the browser offline with @waymark/geo's searchPlaces) */
+    places: z.string(),
+  }),
 });
 export type RegionInfo = z.infer<typeof regionInfo>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lat, lon, position2, position3, regionName } from './common.ts';
+import { lat, lon, position2, regionName } from './common.ts';
 
 /** POST /api/route and POST /api/route/loop: routing and loop generation on a region's graph. */
 
@@ -8,6 +8,10 @@ export const MAX_WAYPOINTS = 100;
 /** Loop alternatives: at most this many per request, 3 by default. */
 export const MAX_LOOP_ALTERNATIVES = 5;
 export const DEFAULT_LOOP_ALTERNATIVES = 3;
+/** Target distance of a generated loop (km). */
+export const LOOP_DISTANCE_KM = { min: 1, max: 100 } as const;
+/** Flat running pace (seconds per km) the time estimate accepts, and the default (6:00 /km). */
+export const PACE_SEC_PER_KM = { min: 120, max: 1800, default: 360 } as const;
 
 /** One leg's mode: routed on the foot network, or a straight line. */
 export const legMode = z.enum(['snap', 'freehand']);
@@ -18,7 +22,7 @@ export const waypoint = z.object({ lon, lat, mode: legMode.default('snap') });
 export type Waypoint = z.infer<typeof waypoint>;
 
 /** Flat running pace, seconds per km. */
-export const pace = z.number().min(120).max(1800);
+export const pace = z.number().min(PACE_SEC_PER_KM.min).max(PACE_SEC_PER_KM.max);
 
 export const routeRequest = z.object({
   region: regionName,
@@ -37,7 +41,10 @@ export type LoopPreferences = z.input<typeof loopPreferences>;
 export const loopRequest = z.object({
   region: regionName,
   start: z.object({ lon, lat }),
-  distanceKm: z.number().min(1, 'at least 1 km').max(100, 'at most 100 km'),
+  distanceKm: z
+    .number()
+    .min(LOOP_DISTANCE_KM.min, `at least ${LOOP_DISTANCE_KM.min} km`)
+    .max(LOOP_DISTANCE_KM.max, `at most ${LOOP_DISTANCE_KM.max} km`),
   heading: z.number().min(0).max(360).optional(),
   seed: z
     .number()
@@ -61,10 +68,20 @@ export const routeStats = z.object({
 });
 export type RouteStats = z.infer<typeof routeStats>;
 
+/** [lon, lat, ele] of a planned route: an unknown elevation is null on the wire (JSON has no NaN), NaN once parsed. */
+export const routePoint = z.tuple([
+  z.number(),
+  z.number(),
+  z
+    .number()
+    .nullable()
+    .transform((e) => e ?? Number.NaN),
+]);
+
 /** A planned route: what the map, stats and elevation profile draw. */
 export const plannedRoute = z.object({
   /** [lon, lat, ele] points */
-  coords: z.array(position3),
+  coords: z.array(routePoint),
   /** cumulative distance (m) at each coordinate */
   cum: z.array(z.number()),
   /** index in coords where each leg starts */
@@ -84,7 +101,7 @@ export const routeResponse = z.object({ route: plannedRoute });
 export type RouteResponse = z.infer<typeof routeResponse>;
 
 export const loopAlternative = z.object({
-  coords: z.array(position3),
+  coords: z.array(routePoint),
   distanceM: z.number(),
   ascentM: z.number(),
   /** the direction this alternative heads off in (degrees) */

@@ -54,6 +54,7 @@ export const authModule: ServerModule = {
   async init(ctx) {
     const auth = authService(ctx);
     await auth.loadSecret();
+    await auth.sessions.start();
     if (ctx.config.ADMIN_EMAIL) {
       // Only the account that has *proven* ADMIN_EMAIL becomes an administrator (docs/auth.md).
       const email = ctx.config.ADMIN_EMAIL.toLowerCase();

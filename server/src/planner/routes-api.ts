@@ -18,7 +18,10 @@ import type { RoutesTable } from './db.ts';
 
 type Row = Selectable<RoutesTable>;
 
-function summaryJson(r: Row, viewerId: string | undefined): RouteSummary {
+type ListRow = Omit<Row, 'waypoints' | 'geometry'> & { waypoint_count: number };
+
+/** A list item: the route without its waypoints and geometry (their count comes from the database). */
+function listItemJson(r: ListRow, viewerId: string | undefined): RouteSummary {
   return {
     id: r.id,
     name: r.name,
@@ -29,8 +32,12 @@ function summaryJson(r: Row, viewerId: string | undefined): RouteSummary {
     owned: viewerId !== undefined && viewerId === r.owner_id,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
-    waypointCount: r.waypoints.length,
+    waypointCount: Number(r.waypoint_count),
   };
+}
+
+function summaryJson(r: Row, viewerId: string | undefined): RouteSummary {
+  return listItemJson({ ...r, waypoint_count: r.waypoints.length }, viewerId);
 }
 
 function toJson(r: Row, viewerId: string | undefined): SavedRoute {
@@ -63,18 +70,7 @@ async function loadOwned(ctx: AppContext, id: string, userId: string): Promise<R
   return row;
 }
 
-const LIST_COLUMNS = [
-  'id',
-  'owner_id',
-  'name',
-  'description',
-  'visibility',
-  'region',
-  'stats',
-  'created_at',
-  'updated_at',
-  'waypoints',
-] as const;
+const LIST_COLUMNS = ['id', 'owner_id', 'name', 'description', 'visibility', 'region', 'stats', 'created_at', 'updated_at'] as const;
 
 async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: string } | { public: true }): Promise<RoutePage> {
   const q = validate(c, 'query', routeListQuery);
@@ -86,8 +82,13 @@ async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: strin
     const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     base = base.where((eb) => eb.or([eb('name', 'ilike', like), eb('description', 'ilike', like)]));
   }
-  const totalRow = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-  let rows = base.select([...LIST_COLUMNS]);
+  // One query for the page and the total (a window count over the same filter); the waypoints
+  // are counted in the database, not parsed here only to be counted.
+  let rows = base.select((eb) => [
+    ...LIST_COLUMNS,
+    sql<number>`jsonb_array_length(waypoints)`.as('waypoint_count'),
+    eb.fn.countAll<string>().over().as('total_count'),
+  ]);
   if (q.sort === 'name') rows = rows.orderBy(sql`lower(name)`, order);
   else if (q.sort === 'distance') rows = rows.orderBy(sql`(stats->>'distanceM')::float8`, order);
   else rows = rows.orderBy(q.sort === 'created' ? 'created_at' : 'updated_at', order);
@@ -96,8 +97,14 @@ async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: strin
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
+  // A page past the end has no row to carry the total: count separately then.
+  const total = items.length
+    ? Number(items[0]!.total_count)
+    : q.page > 1
+      ? Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0)
+      : 0;
   const viewer = c.get('user')?.id;
-  return { items: items.map((r) => summaryJson(r as Row, viewer)), total: Number(totalRow?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  return { items: items.map((r) => listItemJson(r as ListRow, viewer)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {

@@ -53,6 +53,8 @@ function publicMeta(r: { meta: RegionMeta }): RegionInfo {
       basemap: `/tiles/${m.name}/basemap.pmtiles${v}`,
       terrain: `/tiles/${m.name}/terrain.pmtiles${v}`,
       graph: `/tiles/${m.name}/graph.bin${v}`,
+      /** the place index (searched in the browser offline with @waymark/geo's searchPlaces) */
+      places: `/tiles/${m.name}/places.json${v}`,
     },
   };
 }
@@ -77,7 +79,11 @@ export function createRegionsModule(opts: { dir?: string; assetsDir?: string } =
           return c.json(errorBody('not_found', `No tiles ${c.req.param('region')}/${c.req.param('file')}`), 404);
         }
         const res = sendFile(c, path.join(region.dir, file), {
-          contentType: file.endsWith('.pmtiles') ? 'application/vnd.pmtiles' : 'application/octet-stream',
+          contentType: file.endsWith('.pmtiles')
+            ? 'application/vnd.pmtiles'
+            : file.endsWith('.json')
+              ? 'application/json'
+              : 'application/octet-stream',
           cacheControl: TILE_CACHE,
         });
         return res ?? c.json(errorBody('not_found', `No tiles ${region.meta.name}/${file}`), 404);

@@ -24,6 +24,7 @@ import {
   Waypoints,
   type LucideIcon,
 } from 'lucide-react';
+import { SHOWCASE } from './showcase-catalog';
 
 /** One entry of the navigation: the sidebar, the breadcrumbs and the command palette all read this. */
 export interface NavItem {
@@ -87,7 +88,7 @@ export const navGroups: NavGroup[] = [
   {
     title: 'Other',
     items: [
-      { title: 'Components', to: '/components/button', icon: Box, keywords: ['ui', 'showcase'] },
+      { title: 'Components', to: '/components', icon: Box, keywords: ['ui', 'showcase', 'design system'] },
       { title: 'Help', to: '/help', icon: CircleHelp, keywords: ['shortcuts', 'attribution', 'docs'] },
     ],
   },
@@ -111,7 +112,10 @@ export function routeExists(routesByPath: object): (path: string) => boolean {
   return (path) => paths.has(path);
 }
 
-const titles = new Map(navGroups.flatMap((g) => g.items.map((i) => [i.to, i.title] as const)));
+const titles = new Map([
+  ...navGroups.flatMap((g) => g.items.map((i) => [i.to, i.title] as const)),
+  ...SHOWCASE.map((c) => [`/components/${c.name}`, c.title] as const),
+]);
 
 /** Breadcrumb trail for a pathname: each cumulative segment with a title from the navigation or the segment itself. */
 export function breadcrumbsFor(pathname: string): { to: string; title: string }[] {

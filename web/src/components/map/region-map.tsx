@@ -18,7 +18,12 @@ export interface RegionMapProps {
   ariaLabel?: string;
   /** units of the scale bar (default metric) */
   scaleUnit?: 'metric' | 'imperial';
-  /** overlays rendered inside the map's context (use `useMap()` in them) */
+  /**
+   * the container's `data-map-handle` and the name browser tests reach this map by
+   * (`window.__waymarkTest.map(handle)`, see map-handle.ts); default: a unique one per map
+   */
+  handle?: string;
+  /** overlays rendered inside the map's context: <GeoJsonSource>, <MapLayer>, or `useMap()` */
   children?: ReactNode;
 }
 

@@ -63,8 +63,15 @@ export function CommandList({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
-export function CommandEmpty(props: React.ComponentProps<typeof CommandPrimitive.Empty>) {
-  return <CommandPrimitive.Empty data-slot="command-empty" className="py-6 text-center text-sm" {...props} />;
+/** Shown when nothing matches; announced as a disabled option, so the listbox is never empty. */
+export function CommandEmpty({ children, ...props }: React.ComponentProps<typeof CommandPrimitive.Empty>) {
+  return (
+    <CommandPrimitive.Empty data-slot="command-empty" className="py-6 text-center text-sm" {...props}>
+      <div role="option" aria-disabled="true" aria-selected="false">
+        {children}
+      </div>
+    </CommandPrimitive.Empty>
+  );
 }
 
 export function CommandGroup({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Group>) {
@@ -81,7 +88,9 @@ export function CommandGroup({ className, ...props }: React.ComponentProps<typeo
 }
 
 export function CommandSeparator({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Separator>) {
-  return <CommandPrimitive.Separator data-slot="command-separator" className={cn('-mx-1 h-px bg-border', className)} {...props} />;
+  return (
+    <CommandPrimitive.Separator data-slot="command-separator" aria-hidden className={cn('-mx-1 h-px bg-border', className)} {...props} />
+  );
 }
 
 export function CommandItem({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Item>) {

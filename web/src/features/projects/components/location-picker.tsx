@@ -6,7 +6,7 @@ import { RegionMap, fetchRegions, type RegionInfo } from '@/components/map';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { PlaceSearch } from './place-search';
+import { PlaceSearch } from '@/components/map/place-search';
 
 const round = (n: number, d = 5) => Math.round(n * 10 ** d) / 10 ** d;
 
@@ -89,7 +89,7 @@ export function LocationPicker({
           <Label>Find a place</Label>
           <PlaceSearch
             region={region}
-            onPick={(p) => {
+            onPick={(_at, p) => {
               place.current = p.name;
               setPlaceName(p.name);
               const map = mapRef.current;

@@ -122,6 +122,8 @@ export function ProjectsTablePage({
   });
   const [visibility, setVisibility] = useState<VisibilityState>({});
   const items = useMemo(() => data?.items ?? [], [data]);
+  // TanStack Table's instance is mutable by design: the compiler leaves this component unmemoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: items,
     columns,

@@ -1,8 +1,9 @@
-// The wire types (route answer, loop alternative, leg mode) come from @waymark/contracts; the rest is the planner's own.
-import type { LegMode, PlannedRoute } from '@waymark/contracts/routing';
+import type { PlannedLoop, PlannedRoute, PlannedStats } from '@waymark/geo';
+import type { Units } from '@/lib/units';
 
-export type { LegMode, LoopAlternative, RouteStats } from '@waymark/contracts/routing';
-export type Units = 'km' | 'mi';
+export type { Units };
+
+export type LegMode = 'snap' | 'freehand';
 export type LonLat = [lon: number, lat: number];
 
 /** A waypoint; `mode` is the mode of the leg that arrives at it (ignored on the first). */
@@ -13,18 +14,11 @@ export interface Waypoint {
   mode: LegMode;
 }
 
-/** One computed leg between waypoint i and i+1. */
-export interface LegResult {
-  /** [lon, lat, ele] points, first = start waypoint (snapped), last = end waypoint (snapped). */
-  coords: [number, number, number][];
-  distanceM: number;
-  mode: LegMode;
-  /** metres per way type / surface on this leg */
-  wayTypes: Record<string, number>;
-  surfaces: Record<string, number>;
-  /** true when the snap router found no path and the leg fell back to a straight line */
-  fallback?: boolean;
-}
-
-/** The whole route, assembled from legs: what the map, stats and profile draw (the same as the server's POST /api/route answer). */
+/**
+ * The whole route as planned (by @waymark/geo's PlanningEngine, in the worker or on the server):
+ * what the map, stats and profile draw. Unknown elevations are NaN.
+ */
 export type AssembledRoute = PlannedRoute;
+export type RouteStats = PlannedStats;
+/** One generated loop: coords, distance, climb, retrace share and its editable waypoints. */
+export type LoopAlternative = PlannedLoop;

@@ -1,8 +1,8 @@
-import type { LoopRequest as LoopRequestBody } from '@waymark/contracts/routing';
-import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from '../lib/types';
+import type { LoopOptions } from '@waymark/geo';
+import type { AssembledRoute, LoopAlternative, Waypoint } from '../lib/types';
 
-/** A loop request inside the app: the fields of POST /api/route/loop, with the start as [lon, lat] and no region (the client has one). */
-export type LoopRequest = Omit<LoopRequestBody, 'region' | 'start'> & { start: LonLat };
+/** A loop request to the worker: @waymark/geo's PlanningEngine.loops options. */
+export type LoopRequest = LoopOptions;
 
 export type WorkerRequest =
   | { id: number; type: 'init'; region: string; url: string }
