@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { formatTime } from './api';
+import { formatDateTime as formatTime } from '@/lib/format-date';
 import { useMailMessage } from './api/get-mail-message';
 import { useMailMessages } from './api/get-mail-messages';
 
