@@ -6,10 +6,20 @@ import { mailModule } from './mail/module.ts';
 import { regionsModule } from './regions/index.ts';
 import { plannerModule } from './planner/index.ts';
 import { projectsModule } from './projects/index.ts';
+import { settingsModule } from './settings/index.ts';
 
 /**
  * Every feature module of the server, in mount order. Features add themselves here.
  * `auth` comes before the modules whose routes need the session (its middleware sets the user);
  * `dashboard` last, as it asks the others for their figures.
  */
-export const modules: ServerModule[] = [healthModule, authModule, mailModule, regionsModule, plannerModule, projectsModule, dashboardModule];
+export const modules: ServerModule[] = [
+  healthModule,
+  authModule,
+  mailModule,
+  regionsModule,
+  plannerModule,
+  projectsModule,
+  settingsModule,
+  dashboardModule,
+];
