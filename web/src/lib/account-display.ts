@@ -11,10 +11,20 @@ export interface AccountDisplay {
   hiddenNav: readonly string[];
   dateFormat: 'locale' | 'iso' | 'dmy' | 'mdy';
   timeFormat: '24h' | '12h';
+  /** Map defaults: the basemap theme (auto follows the colour mode) and the region maps open on. */
+  basemap: 'auto' | 'light' | 'dark';
+  mapRegion: string;
   badges: Readonly<Record<string, number>>;
 }
 
-const DEFAULT: AccountDisplay = Object.freeze({ hiddenNav: [], dateFormat: 'locale', timeFormat: '24h', badges: {} });
+const DEFAULT: AccountDisplay = Object.freeze({
+  hiddenNav: [],
+  dateFormat: 'locale',
+  timeFormat: '24h',
+  basemap: 'auto',
+  mapRegion: 'andorra',
+  badges: {},
+});
 let state: AccountDisplay = DEFAULT;
 const listeners = new Set<() => void>();
 

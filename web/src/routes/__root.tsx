@@ -8,6 +8,7 @@ import { Customizer } from '@/features/customizer/customizer';
 import { installChunkErrorReload } from '@/features/errors/chunk-reload';
 import { NotFoundPage } from '@/features/errors/error-page';
 import { RootErrorBoundary } from '@/features/errors/root-error';
+import { SettingsSync } from '@/features/settings/components/settings-sync';
 import { useDocumentTitle } from '@/features/shell/document-title';
 import { LoadingBar } from '@/features/shell/loading-bar';
 import { useIdle } from '@/features/shell/use-idle';
@@ -65,6 +66,7 @@ function RootComponent() {
       <LoadingBar />
       <Outlet />
       <Customizer />
+      <SettingsSync />
       <CommandMenu />
       <Toaster theme={prefs.mode} dir={prefs.dir} />
       {idle && (
