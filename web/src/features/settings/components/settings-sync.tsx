@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { resetAccountDisplay, setAccountDisplay } from '@/lib/account-display';
 import { onAuthEvent } from '@/lib/auth-events';
-import { usePreferences } from '@/lib/preferences';
+import { getPreferences, usePreferences } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
 import { useSettings } from '../api/get-settings';
 import { saveSettings } from '../api/save-settings';
@@ -16,30 +16,36 @@ export const APPEARANCE_SAVE_DELAY_MS = 600;
 
 /**
  * Makes the account's settings follow the user (mounted once, at the root):
- * - signed in: the saved appearance is applied here (the Template Customizer shows it), and any
- *   later change — from the customizer or /settings/appearance — is saved to the account;
- * - the display settings (hidden sidebar entries, date/time format, basemap) go to lib/account-display;
- * - the profile's units and flat pace become the planner's defaults;
- * - after a sign-in that lands on the dashboard, the chosen start page opens instead;
+ * - at sign-in in this browser (any tab), the appearance saved to the account is applied here
+ *   (the Template Customizer shows it), the profile's units and flat pace become the planner's
+ *   defaults, and a sign-in that lands on the dashboard opens the chosen start page instead;
+ * - while signed in, every later appearance change — from the customizer or /settings/appearance —
+ *   is saved to the account (nothing is sent just because a page loaded);
+ * - the display settings (hidden sidebar entries, date/time format, map defaults) go to lib/account-display;
  * - signed out: nothing is read or sent; the browser keeps its own preferences.
  */
 export function SettingsSync() {
   const session = useSession();
-  const signedIn = Boolean(session.data?.user);
-  const settings = useSettings(signedIn);
+  const userId = session.data?.user.id ?? null;
+  const settings = useSettings(userId !== null);
   const prefs = usePreferences();
   const qc = useQueryClient();
   const router = useRouter();
-  const justSignedIn = useRef(false);
-  const applied = useRef<string | null>(null);
+  /** A sign-in happened in this browser at this time: the next settings read applies the account's appearance. */
+  const signedInAt = useRef<number | null>(null);
+  /** The account whose settings this page has taken in (the baseline for "a change"). */
+  const seen = useRef<string | null>(null);
 
   useEffect(
     () =>
       onAuthEvent((e) => {
-        if (e === 'SIGNED_IN' || e === 'MFA_CHALLENGE_VERIFIED') justSignedIn.current = true;
+        if (e === 'SIGNED_IN' || e === 'MFA_CHALLENGE_VERIFIED') {
+          signedInAt.current = Date.now();
+          void qc.invalidateQueries({ queryKey: settingsKeys.all });
+        }
         if (e === 'SIGNED_OUT') {
           markSynced(null);
-          applied.current = null;
+          seen.current = null;
           resetAccountDisplay();
           qc.removeQueries({ queryKey: settingsKeys.all });
         }
@@ -47,16 +53,10 @@ export function SettingsSync() {
     [qc],
   );
 
-  // Server → this browser, once per account (and again whenever the settings are re-read).
   const s = settings.data;
+  const updatedAt = settings.dataUpdatedAt;
   useEffect(() => {
-    if (!signedIn || !s) return;
-    const key = `${session.data?.user.id}:${settings.dataUpdatedAt}`;
-    if (applied.current === key) return;
-    const firstForAccount = !applied.current?.startsWith(`${session.data?.user.id}:`);
-    applied.current = key;
-    if (s.appearance) applyAppearance(s.appearance);
-    else markSynced(null);
+    if (!userId || !s) return;
     setAccountDisplay({
       hiddenNav: s.display.hiddenNav,
       dateFormat: s.display.dateFormat,
@@ -64,30 +64,38 @@ export function SettingsSync() {
       basemap: s.display.basemap,
       mapRegion: s.display.mapRegion,
     });
-    if (firstForAccount) writePlannerDefaults(s.profile);
-    if (justSignedIn.current) {
-      justSignedIn.current = false;
+    const afterSignIn = signedInAt.current !== null && updatedAt >= signedInAt.current;
+    if (afterSignIn) {
+      signedInAt.current = null;
+      seen.current = userId;
+      if (s.appearance) applyAppearance(s.appearance);
+      else markSynced(appearanceOf(getPreferences()));
+      writePlannerDefaults(s.profile);
       const here = router.state.location.pathname;
       if ((here === '/dashboard' || here === '/dashboard/') && s.display.startPage !== '/dashboard')
         void router.navigate({ href: s.display.startPage, replace: true });
+    } else if (seen.current !== userId) {
+      // A page load with an existing session: this browser's preferences stand; later changes are saved.
+      seen.current = userId;
+      markSynced(appearanceOf(getPreferences()));
     }
-  }, [signedIn, s, settings.dataUpdatedAt, session.data?.user.id, router]);
+  }, [userId, s, updatedAt, router]);
 
   // This browser → server: the customizer (or the appearance page) changed something.
   const current = appearanceOf(prefs);
   const currentJson = JSON.stringify(current);
   useEffect(() => {
-    if (!signedIn || !s || isSynced(current)) return;
+    if (!userId || seen.current !== userId || isSynced(current)) return;
     const t = setTimeout(() => {
       markSynced(current);
       saveSettings('appearance', current).then(
         (next) => qc.setQueryData(settingsKeys.all, next),
-        () => markSynced(s.appearance),
+        () => markSynced(null),
       );
     }, APPEARANCE_SAVE_DELAY_MS);
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currentJson, signedIn, s]);
+  }, [currentJson, userId, s]);
 
   return null;
 }
