@@ -68,7 +68,16 @@ function keepOverlays(prev: StyleSpecification | undefined, next: StyleSpecifica
   return { ...next, sources, layers: [...next.layers, ...extra] };
 }
 
-export default function RegionMapImpl({ region, className, onLoad, initialView, hillshade = true, children, ariaLabel, scaleUnit = 'metric' }: RegionMapProps) {
+export default function RegionMapImpl({
+  region,
+  className,
+  onLoad,
+  initialView,
+  hillshade = true,
+  children,
+  ariaLabel,
+  scaleUnit = 'metric',
+}: RegionMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MlMap | null>(null);
   const scaleRef = useRef<ScaleControl | null>(null);

@@ -14,7 +14,11 @@ import { type AccountUser, type SessionRow, call, errorText, formatTime, get, ne
 function Notice({ kind, children }: { kind: 'error' | 'ok'; children: React.ReactNode }) {
   return (
     <p role={kind === 'error' ? 'alert' : 'status'} className="flex items-start gap-2 text-sm text-foreground">
-      {kind === 'error' ? <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden /> : <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />}
+      {kind === 'error' ? (
+        <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+      ) : (
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+      )}
       <span>{children}</span>
     </p>
   );
@@ -75,11 +79,20 @@ function ReauthDialog({ open, onCancel, onConfirmed }: { open: boolean; onCancel
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Confirm it is you</DialogTitle>
-            <DialogDescription>Security changes need a sign-in within the last 10 minutes. Enter your password (or an authenticator code).</DialogDescription>
+            <DialogDescription>
+              Security changes need a sign-in within the last 10 minutes. Enter your password (or an authenticator code).
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
             <Label htmlFor="reauth-password">Password</Label>
-            <Input id="reauth-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+            <Input
+              id="reauth-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoFocus
+            />
           </div>
           {error && <Notice kind="error">{error}</Notice>}
           <DialogFooter>
@@ -137,7 +150,11 @@ function ProfileCard({ user, withReauth }: { user: AccountUser; withReauth: (f: 
           <h2>Profile</h2>
         </CardTitle>
         <CardDescription>
-          {user.email ? (user.emailVerified ? 'Email address confirmed.' : 'Email address not confirmed yet — check your mailbox.') : 'No email address.'}
+          {user.email
+            ? user.emailVerified
+              ? 'Email address confirmed.'
+              : 'Email address not confirmed yet — check your mailbox.'
+            : 'No email address.'}
           {user.phone && ` Phone ${user.phone}${user.phoneVerified ? ' (confirmed)' : ' (not confirmed)'}.`}
         </CardDescription>
       </CardHeader>
@@ -149,7 +166,14 @@ function ProfileCard({ user, withReauth }: { user: AccountUser; withReauth: (f: 
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="acc-email">Email</Label>
-            <Input id="acc-email" type="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+            <Input
+              id="acc-email"
+              type="email"
+              value={email}
+              maxLength={254}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="email"
+            />
           </div>
           {msg && <Notice kind={msg.kind}>{msg.text}</Notice>}
           <div className="flex flex-wrap gap-2">
@@ -201,7 +225,13 @@ function PasswordCard({ withReauth }: { withReauth: (f: () => Promise<void>) => 
         <form onSubmit={save} className="grid max-w-md gap-4">
           <div className="grid gap-1.5">
             <Label htmlFor="acc-new-password">New password</Label>
-            <Input id="acc-new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              id="acc-new-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           {msg && <Notice kind={msg.kind}>{msg.text}</Notice>}
           <Button type="submit" className="justify-self-start" disabled={busy || !password}>
@@ -234,7 +264,9 @@ function MfaCard({ user, withReauth }: { user: AccountUser; withReauth: (f: () =
   };
   const start = () =>
     run(async () => {
-      const r = await call<{ id: string; totp: { secret: string; qrCode: string } }>('/api/auth/factors', { friendlyName: 'Authenticator app' });
+      const r = await call<{ id: string; totp: { secret: string; qrCode: string } }>('/api/auth/factors', {
+        friendlyName: 'Authenticator app',
+      });
       setEnrol({ id: r.id, secret: r.totp.secret, qrCode: r.totp.qrCode });
       setBackupCodes(null);
     });
@@ -288,7 +320,9 @@ function MfaCard({ user, withReauth }: { user: AccountUser; withReauth: (f: () =
         )}
         {enrol ? (
           <form onSubmit={verify} className="grid max-w-md gap-3" aria-label="Set up an authenticator app">
-            <p className="text-sm">Scan the QR code with your authenticator app, or type the secret, then enter the 6-digit code it shows.</p>
+            <p className="text-sm">
+              Scan the QR code with your authenticator app, or type the secret, then enter the 6-digit code it shows.
+            </p>
             <img src={enrol.qrCode} alt="QR code for your authenticator app" width={200} height={200} className="rounded-md bg-white p-2" />
             <p className="text-sm">
               Secret:{' '}
@@ -298,7 +332,14 @@ function MfaCard({ user, withReauth }: { user: AccountUser; withReauth: (f: () =
             </p>
             <div className="grid gap-1.5">
               <Label htmlFor="totp-code">Code from the app</Label>
-              <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+              <Input
+                id="totp-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
             </div>
             <div className="flex gap-2">
               <Button type="submit" disabled={busy || code.trim().length !== 6}>
@@ -369,7 +410,11 @@ function SessionsCard() {
         {sessions.isLoading && <p className="text-sm text-muted-foreground">Loading…</p>}
         <ul className="grid gap-2" aria-label="Sessions">
           {rows.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm" data-testid="session-row">
+            <li
+              key={s.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+              data-testid="session-row"
+            >
               <div className="flex items-start gap-3">
                 <Monitor className="mt-0.5 size-4 shrink-0" aria-hidden />
                 <div className="grid gap-0.5">
@@ -377,7 +422,8 @@ function SessionsCard() {
                     {s.device} {s.current && <Badge variant="secondary">This device</Badge>}
                   </span>
                   <span className="text-xs text-muted-foreground">
-                    IP {s.ip} · signed in {formatTime(s.createdAt)} · last seen {formatTime(s.lastSeenAt)} · {s.remember ? 'remembered' : 'until the browser closes'}
+                    IP {s.ip} · signed in {formatTime(s.createdAt)} · last seen {formatTime(s.lastSeenAt)} ·{' '}
+                    {s.remember ? 'remembered' : 'until the browser closes'}
                   </span>
                 </div>
               </div>
@@ -393,7 +439,11 @@ function SessionsCard() {
           ))}
         </ul>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void act(() => call('/api/auth/signout', { scope: 'others' }))} disabled={rows.length < 2}>
+          <Button
+            variant="outline"
+            onClick={() => void act(() => call('/api/auth/signout', { scope: 'others' }))}
+            disabled={rows.length < 2}
+          >
             Sign out all other sessions
           </Button>
           <Button variant="outline" onClick={() => void act(() => call('/api/auth/signout', { scope: 'global' }), true)}>

@@ -4,7 +4,7 @@ export function call<T = Record<string, unknown>>(path: string, body?: unknown, 
   return api<T>(path, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { body: body ?? {} }), toast: false, redirect: false });
 }
 
-export const get = <T,>(path: string) => api<T>(path, { toast: false });
+export const get = <T>(path: string) => api<T>(path, { toast: false });
 
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.status === 0 ? 'The server could not be reached.' : err.message;

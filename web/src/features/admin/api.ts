@@ -3,7 +3,7 @@ import { ApiError, api } from '@/lib/api-client';
 export function call<T = Record<string, unknown>>(path: string, body?: unknown, method = 'POST'): Promise<T> {
   return api<T>(path, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { body: body ?? {} }), toast: false, redirect: false });
 }
-export const get = <T,>(path: string) => api<T>(path, { toast: false });
+export const get = <T>(path: string) => api<T>(path, { toast: false });
 
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.status === 0 ? 'The server could not be reached.' : err.message;
@@ -33,7 +33,8 @@ export interface AccessRequest {
   decidedAt: string | null;
 }
 
-export const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const formatTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 export const selectClass =
   'h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30';

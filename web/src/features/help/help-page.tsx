@@ -337,7 +337,8 @@ export function HelpPage() {
           {show('shortcuts') && (
             <Section id="shortcuts" title="Keyboard shortcuts">
               <p>Letter shortcuts are ignored while you type in a field. This table is the one the app reads its shortcuts from.</p>
-              <div className="overflow-x-auto rounded-lg border">
+              {/* A scrollable region must be reachable by keyboard (phones scroll the table sideways). */}
+              <div className="overflow-x-auto rounded-lg border" role="region" aria-label="Keyboard shortcuts table" tabIndex={0}>
                 <table className="w-full text-sm" data-testid="shortcuts-table">
                   <caption className="sr-only">Keyboard shortcuts</caption>
                   <thead className="bg-muted/50 text-start">

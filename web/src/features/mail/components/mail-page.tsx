@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from '@/components/ui/resizable';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime } from '@/lib/account-display';
 import { ApiError } from '@/lib/api-client';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -187,12 +186,19 @@ export function MailPage({
           <span className="sr-only">Mailbox: </span>
           {folderTitle(search.folder)}
         </h1>
-        <Tabs value={search.tab} onValueChange={(v) => onSearch({ tab: v === 'unread' ? 'unread' : 'all', id: undefined })}>
-          <TabsList aria-label="Show">
-            <TabsTrigger value="all">All mail</TabsTrigger>
-            <TabsTrigger value="unread">Unread</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <div role="group" aria-label="Show" className="inline-flex h-9 items-center rounded-lg bg-muted p-[3px] text-muted-foreground">
+          {(['all', 'unread'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              aria-pressed={search.tab === t}
+              onClick={() => onSearch({ tab: t, id: undefined })}
+              className="inline-flex h-full items-center rounded-md px-2.5 text-sm font-medium text-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-background aria-pressed:shadow-sm dark:text-muted-foreground dark:aria-pressed:bg-input/30 dark:aria-pressed:text-foreground"
+            >
+              {t === 'all' ? 'All mail' : 'Unread'}
+            </button>
+          ))}
+        </div>
       </div>
       <div className="relative">
         <Search className="pointer-events-none absolute start-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden />

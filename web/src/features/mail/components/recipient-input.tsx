@@ -108,12 +108,12 @@ export function RecipientInput({
           }}
         />
       </div>
-      {open && (
+      {open && options.length > 0 && (
         <ul
           id={listId}
           role="listbox"
           aria-label={`${label} suggestions`}
-          className="absolute inset-x-0 top-full z-50 mt-1 max-h-56 overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md empty:hidden"
+          className="absolute inset-x-0 top-full z-50 mt-1 max-h-56 overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
         >
           {options.map((p, i) => (
             <li
@@ -136,12 +136,15 @@ export function RecipientInput({
               )}
             </li>
           ))}
-          {contacts.isSuccess && options.length === 0 && (
-            <li role="presentation" className="px-2 py-1.5 text-sm text-muted-foreground">
-              {query ? 'Nobody you can write to matches.' : 'Share a project with someone to write to them.'}
-            </li>
-          )}
         </ul>
+      )}
+      {open && contacts.isSuccess && options.length === 0 && (
+        <p
+          role="status"
+          className="absolute inset-x-0 top-full z-50 mt-1 rounded-md border bg-popover px-3 py-2 text-sm text-muted-foreground shadow-md"
+        >
+          {query ? 'Nobody you can write to matches.' : 'Share a project with someone to write to them.'}
+        </p>
       )}
     </div>
   );

@@ -94,7 +94,15 @@ export function ElevationProfile({ route, units, hover, onHover, className }: Pr
       >
         {segs}
         <path d={line} fill="none" stroke="currentColor" strokeWidth={1.2} vectorEffect="non-scaling-stroke" />
-        <line x1={PAD.start} x2={W - PAD.end} y1={base} y2={base} stroke="currentColor" strokeOpacity={0.3} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={PAD.start}
+          x2={W - PAD.end}
+          y1={base}
+          y2={base}
+          stroke="currentColor"
+          strokeOpacity={0.3}
+          vectorEffect="non-scaling-stroke"
+        />
         {ticks.map((t) => (
           <text key={t} x={x(t * unit)} y={H - 5} fontSize={10} textAnchor="middle" fill="currentColor" opacity={0.7}>
             {Number(t.toFixed(2))}
@@ -108,7 +116,15 @@ export function ElevationProfile({ route, units, hover, onHover, className }: Pr
         </text>
         {hoverPt ? (
           <g data-testid="profile-hover">
-            <line x1={x(hoverPt.d)} x2={x(hoverPt.d)} y1={PAD.top} y2={base} stroke="currentColor" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line
+              x1={x(hoverPt.d)}
+              x2={x(hoverPt.d)}
+              y1={PAD.top}
+              y2={base}
+              stroke="currentColor"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
             <circle cx={x(hoverPt.d)} cy={y(hoverPt.e)} r={3} fill="currentColor" />
           </g>
         ) : null}

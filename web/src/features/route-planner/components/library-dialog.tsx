@@ -37,7 +37,9 @@ export function LibraryDialog({ open, onOpenChange, units, onOpen, pending }: Pr
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>My routes</DialogTitle>
-          <DialogDescription>{pending ? `${pending} save${pending > 1 ? 's' : ''} waiting to sync.` : 'Your saved routes.'}</DialogDescription>
+          <DialogDescription>
+            {pending ? `${pending} save${pending > 1 ? 's' : ''} waiting to sync.` : 'Your saved routes.'}
+          </DialogDescription>
         </DialogHeader>
         {open ? <Library units={units} onOpen={onOpen} /> : null}
       </DialogContent>
@@ -68,8 +70,20 @@ function Library({ units, onOpen }: { units: Units; onOpen(id: string): void }) 
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap gap-2">
-        <Input type="search" aria-label="Search my routes" placeholder="Search my routes" value={q} onChange={(e) => (setQ(e.target.value), setParams((p) => ({ ...p, page: 1 })))} className="h-8 flex-1" />
-        <select aria-label="Sort by" className="h-8 rounded-md border bg-transparent px-2 text-sm dark:bg-input/30" value={params.sort} onChange={(e) => setParams({ ...params, sort: e.target.value as RouteListParams['sort'], page: 1 })}>
+        <Input
+          type="search"
+          aria-label="Search my routes"
+          placeholder="Search my routes"
+          value={q}
+          onChange={(e) => (setQ(e.target.value), setParams((p) => ({ ...p, page: 1 })))}
+          className="h-8 flex-1"
+        />
+        <select
+          aria-label="Sort by"
+          className="h-8 rounded-md border bg-transparent px-2 text-sm dark:bg-input/30"
+          value={params.sort}
+          onChange={(e) => setParams({ ...params, sort: e.target.value as RouteListParams['sort'], page: 1 })}
+        >
           {SORTS.map(([v, l]) => (
             <option key={v} value={v}>
               {l}
@@ -78,22 +92,44 @@ function Library({ units, onOpen }: { units: Units; onOpen(id: string): void }) 
         </select>
       </div>
       {list.isPending ? <p className="text-sm text-muted-foreground">Loading…</p> : null}
-      {list.error && !(list.error instanceof ApiError && list.error.status === 401) ? <p className="text-sm text-destructive">Could not load your routes: {errorMessage(list.error)}</p> : null}
-      {data && data.items.length === 0 ? <p className="text-sm text-muted-foreground">{q ? 'No routes match.' : 'No saved routes yet.'}</p> : null}
+      {list.error && !(list.error instanceof ApiError && list.error.status === 401) ? (
+        <p className="text-sm text-destructive">Could not load your routes: {errorMessage(list.error)}</p>
+      ) : null}
+      {data && data.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{q ? 'No routes match.' : 'No saved routes yet.'}</p>
+      ) : null}
       <ul className="grid max-h-[50svh] gap-1 overflow-auto" aria-label="Saved routes">
         {data?.items.map((r) => (
-          <RouteRow key={r.id} r={r} units={units} onOpen={() => onOpen(r.id)} onDuplicate={() => dup.mutate(r.id)} onDelete={() => del.mutate(r.id)} onRename={(name) => rename.mutate({ id: r.id, body: { name } })} />
+          <RouteRow
+            key={r.id}
+            r={r}
+            units={units}
+            onOpen={() => onOpen(r.id)}
+            onDuplicate={() => dup.mutate(r.id)}
+            onDelete={() => del.mutate(r.id)}
+            onRename={(name) => rename.mutate({ id: r.id, body: { name } })}
+          />
         ))}
       </ul>
       {data && pages > 1 ? (
         <div className="flex items-center justify-between text-sm">
-          <Button variant="outline" size="sm" disabled={(params.page ?? 1) <= 1} onClick={() => setParams({ ...params, page: (params.page ?? 1) - 1 })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={(params.page ?? 1) <= 1}
+            onClick={() => setParams({ ...params, page: (params.page ?? 1) - 1 })}
+          >
             Previous
           </Button>
           <span>
             Page {data.page} of {pages}
           </span>
-          <Button variant="outline" size="sm" disabled={(params.page ?? 1) >= pages} onClick={() => setParams({ ...params, page: (params.page ?? 1) + 1 })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={(params.page ?? 1) >= pages}
+            onClick={() => setParams({ ...params, page: (params.page ?? 1) + 1 })}
+          >
             Next
           </Button>
         </div>
@@ -102,7 +138,21 @@ function Library({ units, onOpen }: { units: Units; onOpen(id: string): void }) 
   );
 }
 
-function RouteRow({ r, units, onOpen, onDuplicate, onDelete, onRename }: { r: RouteSummary; units: Units; onOpen(): void; onDuplicate(): void; onDelete(): void; onRename(n: string): void }) {
+function RouteRow({
+  r,
+  units,
+  onOpen,
+  onDuplicate,
+  onDelete,
+  onRename,
+}: {
+  r: RouteSummary;
+  units: Units;
+  onOpen(): void;
+  onDuplicate(): void;
+  onDelete(): void;
+  onRename(n: string): void;
+}) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(r.name);
   const [confirm, setConfirm] = useState(false);
@@ -117,7 +167,15 @@ function RouteRow({ r, units, onOpen, onDuplicate, onDelete, onRename }: { r: Ro
               setEditing(false);
             }}
           >
-            <Input aria-label="Route name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} className="h-7" autoFocus onBlur={() => setEditing(false)} />
+            <Input
+              aria-label="Route name"
+              value={name}
+              maxLength={120}
+              onChange={(e) => setName(e.target.value)}
+              className="h-7"
+              autoFocus
+              onBlur={() => setEditing(false)}
+            />
           </form>
         ) : (
           <button type="button" className="block w-full truncate text-start text-sm font-medium hover:underline" onClick={onOpen}>

@@ -7,7 +7,15 @@ import { api } from '@/lib/api-client';
 import type { LonLat } from '../lib/types';
 
 /** Search the region's places (towns, peaks, streets, POIs) and "locate me". */
-export function PlaceSearch({ region, onPick, onLocate }: { region: string; onPick(at: LonLat, name: string): void; onLocate(at: LonLat): void }) {
+export function PlaceSearch({
+  region,
+  onPick,
+  onLocate,
+}: {
+  region: string;
+  onPick(at: LonLat, name: string): void;
+  onLocate(at: LonLat): void;
+}) {
   const [q, setQ] = useState('');
   const [hits, setHits] = useState<Place[]>([]);
   const [open, setOpen] = useState(false);
@@ -20,7 +28,13 @@ export function PlaceSearch({ region, onPick, onLocate }: { region: string; onPi
     if (term.length < 2) return;
     const ctl = new AbortController();
     const t = setTimeout(() => {
-      api(`/api/regions/${encodeURIComponent(region)}/places?q=${encodeURIComponent(term)}&limit=8`, { schema: placesResponse, signal: ctl.signal, toast: false, redirect: false, retry: false })
+      api(`/api/regions/${encodeURIComponent(region)}/places?q=${encodeURIComponent(term)}&limit=8`, {
+        schema: placesResponse,
+        signal: ctl.signal,
+        toast: false,
+        redirect: false,
+        retry: false,
+      })
         .then((r) => {
           setHits(r.places);
           setActive(0);
@@ -90,7 +104,12 @@ export function PlaceSearch({ region, onPick, onLocate }: { region: string; onPi
           onBlur={() => setTimeout(() => setOpen(false), 150)}
         />
         {open && hits.length > 0 ? (
-          <ul id={listId} role="listbox" aria-label="Places" className="absolute inset-x-0 top-full z-30 mt-1 max-h-64 overflow-auto rounded-md border bg-popover p-1 text-sm shadow-md">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Places"
+            className="absolute inset-x-0 top-full z-30 mt-1 max-h-64 overflow-auto rounded-md border bg-popover p-1 text-sm shadow-md"
+          >
             {hits.map((p, i) => (
               <li
                 key={`${p.name}-${p.lon}-${p.lat}`}

@@ -60,7 +60,10 @@ export function PlannerLayers(p: Props) {
     if (!c) return;
     // draw waypoints where the router put them (snapped) when the route matches the list
     const snapped = route?.snapped;
-    const shown = snapped && snapped.length === waypoints.length ? waypoints.map((w, i) => ({ ...w, lon: snapped[i]![0], lat: snapped[i]![1] })) : waypoints;
+    const shown =
+      snapped && snapped.length === waypoints.length
+        ? waypoints.map((w, i) => ({ ...w, lon: snapped[i]![0], lat: snapped[i]![1] }))
+        : waypoints;
     c.setWaypoints(shown);
     c.setRoute(route, waypoints, unitMetres(units));
   }, [route, waypoints, units, map]);

@@ -5,7 +5,14 @@ import { toast } from 'sonner';
 import { RegionMap, useMapInsets } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -67,7 +74,17 @@ function storedRoute(r: SavedRoute): AssembledRoute | null {
 
 /** The route's moving time at this flat pace, from its own elevation (Tobler, as the planner). */
 function withPace(r: AssembledRoute, paceSecPerKm: number): AssembledRoute {
-  return { ...r, stats: { ...r.stats, timeS: movingTime(r.coords.map((c) => c[2]), r.cum, paceSecPerKm) } };
+  return {
+    ...r,
+    stats: {
+      ...r.stats,
+      timeS: movingTime(
+        r.coords.map((c) => c[2]),
+        r.cum,
+        paceSecPerKm,
+      ),
+    },
+  };
 }
 
 export function Planner(props: PlannerProps) {
@@ -99,7 +116,14 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
       {q.data?.description ? <p className="text-sm text-muted-foreground">{q.data.description}</p> : null}
       {route ? (
         <>
-          <StatsPanel route={route} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} onPace={(v) => setPrefs({ paceSecPerKm: v })} onUnits={(u) => setPrefs({ units: u })} status="ready" />
+          <StatsPanel
+            route={route}
+            units={prefs.units}
+            paceSecPerKm={prefs.paceSecPerKm}
+            onPace={(v) => setPrefs({ paceSecPerKm: v })}
+            onUnits={(u) => setPrefs({ units: u })}
+            status="ready"
+          />
           <ElevationProfile route={route} units={prefs.units} hover={hover} onHover={setHover} />
         </>
       ) : null}
@@ -107,7 +131,14 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
         <Button
           variant="outline"
           onClick={() => {
-            saveDraft({ region: q.data.region, waypoints: q.data.waypoints.map((w) => wp(w.lon, w.lat, w.mode)), routeId: null, name: `${q.data.name} (copy)`.slice(0, 120), description: q.data.description, visibility: 'private' });
+            saveDraft({
+              region: q.data.region,
+              waypoints: q.data.waypoints.map((w) => wp(w.lon, w.lat, w.mode)),
+              routeId: null,
+              name: `${q.data.name} (copy)`.slice(0, 120),
+              description: q.data.description,
+              visibility: 'private',
+            });
             location.assign(variant === 'app' ? '/run-app' : '/run');
           }}
         >
@@ -118,7 +149,12 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
   );
   return (
     <div ref={root} className="fixed inset-0 flex flex-col">
-      <RegionMap region={q.data?.region ?? region} className="flex-1" ariaLabel="Route map" scaleUnit={prefs.units === 'mi' ? 'imperial' : 'metric'}>
+      <RegionMap
+        region={q.data?.region ?? region}
+        className="flex-1"
+        ariaLabel="Route map"
+        scaleUnit={prefs.units === 'mi' ? 'imperial' : 'metric'}
+      >
         <PlannerLayers
           waypoints={waypoints}
           route={route}
@@ -152,7 +188,12 @@ function SharedRoute({ shareId, region, variant }: PlannerProps & { shareId: str
           {details}
         </BottomSheet>
       ) : (
-        <section ref={panel} data-map-overlay aria-label="Shared route" className="absolute start-3 top-3 z-10 grid max-h-[calc(100%-5rem)] w-[26rem] gap-2 overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur">
+        <section
+          ref={panel}
+          data-map-overlay
+          aria-label="Shared route"
+          className="absolute start-3 top-3 z-10 grid max-h-[calc(100%-5rem)] w-[26rem] gap-2 overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur"
+        >
           <h1 className="text-base font-semibold">{name}</h1>
           {details}
         </section>
@@ -177,7 +218,12 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
   }, [region]);
   const [prefs, setPrefs] = usePrefs();
   const { waypoints, route, status, error, act, canUndo, canRedo, client } = usePlanner(region, draftWaypoints(draft), prefs.paceSecPerKm);
-  const [meta, setMeta] = useState<SaveMeta & { routeId: string | null }>({ routeId: draft?.routeId ?? null, name: draft?.name ?? '', description: draft?.description ?? '', visibility: draft?.visibility ?? 'private' });
+  const [meta, setMeta] = useState<SaveMeta & { routeId: string | null }>({
+    routeId: draft?.routeId ?? null,
+    name: draft?.name ?? '',
+    description: draft?.description ?? '',
+    visibility: draft?.visibility ?? 'private',
+  });
   // for the offline-save sync, which outlives renders
   const metaRef = useRef(meta);
   const onRouteIdRef = useRef(onRouteId);
@@ -227,7 +273,12 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
     qc.fetchQuery(getRouteQueryOptions(routeId)).then(
       (r) => {
         act({ type: 'reset', waypoints: r.waypoints.map((w) => wp(w.lon, w.lat, w.mode)) });
-        setMeta({ routeId: r.owned ? r.id : null, name: r.owned ? r.name : `${r.name} (copy)`.slice(0, 120), description: r.description, visibility: r.owned ? r.visibility : 'private' });
+        setMeta({
+          routeId: r.owned ? r.id : null,
+          name: r.owned ? r.name : `${r.name} (copy)`.slice(0, 120),
+          description: r.description,
+          visibility: r.owned ? r.visibility : 'private',
+        });
         setFitKey((k) => k + 1);
       },
       (err: unknown) => toast.error('Could not open the route', { description: err instanceof Error ? err.message : String(err) }),
@@ -299,7 +350,12 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
           region,
           waypoints: waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode })),
           geometry: encodeRouteGeometry(route.coords),
-          stats: { distanceM: route.stats.distanceM, ascentM: route.stats.ascentM, descentM: route.stats.descentM, timeS: route.stats.timeS },
+          stats: {
+            distanceM: route.stats.distanceM,
+            ascentM: route.stats.ascentM,
+            descentM: route.stats.descentM,
+            timeS: route.stats.timeS,
+          },
         }
       : null;
 
@@ -350,11 +406,31 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
 
   const stats = (
     <div className="grid gap-3">
-      <StatsPanel route={route} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} onPace={(v) => setPrefs({ paceSecPerKm: v })} onUnits={(u) => setPrefs({ units: u })} status={status} />
-      {route ? <ElevationProfile route={route} units={prefs.units} hover={hover} onHover={setHover} /> : <p className="text-xs text-muted-foreground">Click the map to add waypoints. Drag them to move, drag the line to add one; double-click or right-click a waypoint (long-press on touch) to delete it.</p>}
+      <StatsPanel
+        route={route}
+        units={prefs.units}
+        paceSecPerKm={prefs.paceSecPerKm}
+        onPace={(v) => setPrefs({ paceSecPerKm: v })}
+        onUnits={(u) => setPrefs({ units: u })}
+        status={status}
+      />
+      {route ? (
+        <ElevationProfile route={route} units={prefs.units} hover={hover} onHover={setHover} />
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          Click the map to add waypoints. Drag them to move, drag the line to add one; double-click or right-click a waypoint (long-press on
+          touch) to delete it.
+        </p>
+      )}
       {route ? <Breakdown title="Surface" parts={route.surfaces} units={prefs.units} /> : null}
       {route ? <Breakdown title="Way types" parts={route.wayTypes} units={prefs.units} /> : null}
-      {waypoints.length ? <WaypointList waypoints={waypoints} onMode={(i, m) => act({ type: 'mode', index: i, mode: m })} onDelete={(id) => act({ type: 'delete', id })} /> : null}
+      {waypoints.length ? (
+        <WaypointList
+          waypoints={waypoints}
+          onMode={(i, m) => act({ type: 'mode', index: i, mode: m })}
+          onDelete={(id) => act({ type: 'delete', id })}
+        />
+      ) : null}
     </div>
   );
 
@@ -395,7 +471,13 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
         <DropdownMenuContent align="end">
           <DropdownMenuLabel>Export</DropdownMenuLabel>
           {EXPORT_FORMATS.map((f) => (
-            <DropdownMenuItem key={f.format} disabled={!route} onSelect={() => route && download(routeFileText(f.format, route, meta.name, meta.description), fileName(meta.name, f.ext), f.mime)}>
+            <DropdownMenuItem
+              key={f.format}
+              disabled={!route}
+              onSelect={() =>
+                route && download(routeFileText(f.format, route, meta.name, meta.description), fileName(meta.name, f.ext), f.mime)
+              }
+            >
               Export {f.label}
             </DropdownMenuItem>
           ))}
@@ -426,7 +508,13 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
   );
 
   return (
-    <div ref={root} className="fixed inset-0 overflow-hidden" data-testid="route-planner" data-routing-engine={client.engine} data-route-status={status}>
+    <div
+      ref={root}
+      className="fixed inset-0 overflow-hidden"
+      data-testid="route-planner"
+      data-routing-engine={client.engine}
+      data-route-status={status}
+    >
       <RegionMap
         region={region}
         className="absolute inset-0"
@@ -458,11 +546,22 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
         />
       </RegionMap>
 
-      <header ref={header} data-map-overlay className={cn('absolute z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-lg backdrop-blur', phone ? 'inset-x-2 top-2' : 'top-3 start-3 w-[27.5rem]')}>
+      <header
+        ref={header}
+        data-map-overlay
+        className={cn(
+          'absolute z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-lg backdrop-blur',
+          phone ? 'inset-x-2 top-2' : 'top-3 start-3 w-[27.5rem]',
+        )}
+      >
         <h1 className="truncate px-1 text-sm font-semibold">
           Running Route Planner{meta.name ? <span className="font-normal text-muted-foreground"> · {meta.name}</span> : null}
         </h1>
-        <PlaceSearch region={region} onPick={(at) => setFlyTo({ at, key: Date.now() })} onLocate={(at) => setFlyTo({ at, key: Date.now() })} />
+        <PlaceSearch
+          region={region}
+          onPick={(at) => setFlyTo({ at, key: Date.now() })}
+          onLocate={(at) => setFlyTo({ at, key: Date.now() })}
+        />
         <Toolbar
           compact={phone}
           mode={prefs.mode}
@@ -486,11 +585,21 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
       </header>
 
       {phone ? (
-        <BottomSheet ref={sheet} label="Route details" open={sheetOpen} onOpenChange={setSheetOpen} summary={route ? <RouteSummary route={route} units={prefs.units} /> : <span data-testid="sheet-summary">No route yet</span>}>
+        <BottomSheet
+          ref={sheet}
+          label="Route details"
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          summary={route ? <RouteSummary route={route} units={prefs.units} /> : <span data-testid="sheet-summary">No route yet</span>}
+        >
           {stats}
         </BottomSheet>
       ) : (
-        <aside data-map-overlay aria-label="Route details" className="absolute end-14 top-3 z-10 max-h-[calc(100%-5rem)] w-[24rem] overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur">
+        <aside
+          data-map-overlay
+          aria-label="Route details"
+          className="absolute end-14 top-3 z-10 max-h-[calc(100%-5rem)] w-[24rem] overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur"
+        >
           {stats}
         </aside>
       )}
@@ -540,7 +649,13 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
         onUse={useLoop}
       />
 
-      <SaveDialog open={dialog === 'save'} onOpenChange={(o) => setDialog(o ? 'save' : null)} initial={{ name: meta.name, description: meta.description, visibility: meta.visibility }} existing={!!meta.routeId} onSave={save} />
+      <SaveDialog
+        open={dialog === 'save'}
+        onOpenChange={(o) => setDialog(o ? 'save' : null)}
+        initial={{ name: meta.name, description: meta.description, visibility: meta.visibility }}
+        existing={!!meta.routeId}
+        onSave={save}
+      />
 
       <LibraryDialog
         open={dialog === 'library'}
@@ -559,10 +674,20 @@ function EditablePlanner({ variant, region, routeId, onRouteId }: PlannerProps) 
           <DialogHeader>
             <DialogTitle>Share link</DialogTitle>
             <DialogDescription>
-              {meta.visibility === 'private' ? 'This route is private: make it unlisted so people with the link can see it (read-only).' : 'Anyone with this link can view the route (read-only).'}
+              {meta.visibility === 'private'
+                ? 'This route is private: make it unlisted so people with the link can see it (read-only).'
+                : 'Anyone with this link can view the route (read-only).'}
             </DialogDescription>
           </DialogHeader>
-          {shareUrl ? <input readOnly aria-label="Share link" value={shareUrl} className="w-full rounded-md border bg-muted px-2 py-1.5 text-sm" onFocus={(e) => e.target.select()} /> : null}
+          {shareUrl ? (
+            <input
+              readOnly
+              aria-label="Share link"
+              value={shareUrl}
+              className="w-full rounded-md border bg-muted px-2 py-1.5 text-sm"
+              onFocus={(e) => e.target.select()}
+            />
+          ) : null}
           <DialogFooter>
             {meta.visibility === 'private' && meta.routeId ? (
               <Button
@@ -614,7 +739,15 @@ function rememberSignedIn(v: boolean) {
   }
 }
 
-function WaypointList({ waypoints, onMode, onDelete }: { waypoints: Waypoint[]; onMode(i: number, m: Waypoint['mode']): void; onDelete(id: string): void }) {
+function WaypointList({
+  waypoints,
+  onMode,
+  onDelete,
+}: {
+  waypoints: Waypoint[];
+  onMode(i: number, m: Waypoint['mode']): void;
+  onDelete(id: string): void;
+}) {
   return (
     <details className="text-xs">
       <summary className="cursor-pointer font-semibold">Waypoints ({waypoints.length})</summary>
@@ -623,7 +756,12 @@ function WaypointList({ waypoints, onMode, onDelete }: { waypoints: Waypoint[]; 
           <li key={w.id} className="flex items-center gap-2">
             <span className="w-5 text-end tabular-nums text-muted-foreground">{i + 1}</span>
             {i > 0 ? (
-              <select aria-label={`Leg ${i} mode`} className="rounded border bg-transparent px-1 py-0.5 dark:bg-input/30" value={w.mode} onChange={(e) => onMode(i, e.target.value as Waypoint['mode'])}>
+              <select
+                aria-label={`Leg ${i} mode`}
+                className="rounded border bg-transparent px-1 py-0.5 dark:bg-input/30"
+                value={w.mode}
+                onChange={(e) => onMode(i, e.target.value as Waypoint['mode'])}
+              >
                 <option value="snap">snap</option>
                 <option value="freehand">freehand</option>
               </select>
@@ -633,7 +771,12 @@ function WaypointList({ waypoints, onMode, onDelete }: { waypoints: Waypoint[]; 
             <span className="flex-1 truncate tabular-nums text-muted-foreground">
               {w.lat.toFixed(5)}, {w.lon.toFixed(5)}
             </span>
-            <button type="button" className="rounded px-1.5 hover:bg-accent" aria-label={`Delete waypoint ${i + 1}`} onClick={() => onDelete(w.id)}>
+            <button
+              type="button"
+              className="rounded px-1.5 hover:bg-accent"
+              aria-label={`Delete waypoint ${i + 1}`}
+              onClick={() => onDelete(w.id)}
+            >
               ×
             </button>
           </li>

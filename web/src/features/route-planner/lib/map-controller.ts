@@ -410,7 +410,15 @@ export class PlannerMapController {
           geometry: { type: 'LineString', coordinates: a.coords.map((c) => [c[0], c[1]]) },
         })),
         // where every alternative starts and ends
-        ...(alts[0]?.coords[0] ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: [alts[0].coords[0][0], alts[0].coords[0][1]] } }] : []),
+        ...(alts[0]?.coords[0]
+          ? [
+              {
+                type: 'Feature' as const,
+                properties: {},
+                geometry: { type: 'Point' as const, coordinates: [alts[0].coords[0][0], alts[0].coords[0][1]] },
+              },
+            ]
+          : []),
       ],
     });
   }

@@ -30,7 +30,14 @@ describe('profile helpers', () => {
 
 describe('storage', () => {
   it('round-trips the draft and ignores corrupt data', () => {
-    saveDraft({ region: 'andorra', waypoints: [{ id: 'a', lon: 1.5, lat: 42.5, mode: 'snap' }], routeId: null, name: 'x', description: '', visibility: 'private' });
+    saveDraft({
+      region: 'andorra',
+      waypoints: [{ id: 'a', lon: 1.5, lat: 42.5, mode: 'snap' }],
+      routeId: null,
+      name: 'x',
+      description: '',
+      visibility: 'private',
+    });
     expect(loadDraft()?.waypoints).toHaveLength(1);
     localStorage.setItem(DRAFT_KEY, '{"region":5');
     expect(loadDraft()).toBeNull();

@@ -40,7 +40,11 @@ export function gradeColor(gradePct: number): string {
 }
 
 /** The point at distance d along the route (linear interpolation), for the map hover marker. */
-export function pointAt(coords: readonly (readonly [number, number, number])[], cum: readonly number[], d: number): [number, number] | null {
+export function pointAt(
+  coords: readonly (readonly [number, number, number])[],
+  cum: readonly number[],
+  d: number,
+): [number, number] | null {
   if (coords.length === 0) return null;
   if (d <= 0) return [coords[0]![0], coords[0]![1]];
   let lo = 0;

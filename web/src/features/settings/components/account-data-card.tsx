@@ -171,7 +171,12 @@ export function AccountDataCard() {
           <CardDescription>Deletes your account, your routes, your mail and your memberships. This cannot be undone.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
-          <Button type="button" variant="destructive" className="justify-self-start" onClick={() => setConfirmOpen(true)}>
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start border-destructive/60 text-destructive hover:text-destructive"
+            onClick={() => setConfirmOpen(true)}
+          >
             <Trash2 aria-hidden /> Delete my account
           </Button>
           {error && !confirmOpen && (
@@ -203,7 +208,12 @@ export function AccountDataCard() {
               <Button type="button" variant="outline" onClick={() => setConfirmOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" variant="destructive" disabled={deleting || typed.trim().toLowerCase() !== address.toLowerCase()}>
+              <Button
+                type="submit"
+                variant="outline"
+                className="border-destructive/60 text-destructive hover:text-destructive"
+                disabled={deleting || typed.trim().toLowerCase() !== address.toLowerCase()}
+              >
                 {deleting && <Loader2 className="animate-spin" aria-hidden />} Delete forever
               </Button>
             </DialogFooter>

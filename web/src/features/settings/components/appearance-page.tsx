@@ -33,6 +33,7 @@ function Choice<K extends keyof AppearanceSettings>({
         name={name}
         render={({ field }) => (
           <RadioGroup
+            aria-label={legend}
             value={String(field.value)}
             onValueChange={(v) => field.onChange(options.find((o) => String(o.value) === v)!.value)}
             className="flex flex-wrap gap-x-6 gap-y-2"

@@ -123,6 +123,8 @@ export function AvatarEditor({ settings }: { settings: UserSettings }) {
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             className="sr-only"
+            tabIndex={-1}
+            aria-label="Avatar image file"
             data-testid="avatar-file"
             onChange={(e) => {
               void choose(e.target.files?.[0]);

@@ -110,7 +110,7 @@ export function DisplaySettingsPage({ settings }: { settings: UserSettings }) {
           control={f.control}
           name="dateFormat"
           render={({ field }) => (
-            <RadioGroup value={field.value} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2">
+            <RadioGroup aria-label="Date format" value={field.value} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2">
               {(['locale', 'iso', 'dmy', 'mdy'] as const).map((d) => (
                 <label key={d} className="flex items-center gap-2 text-sm">
                   <RadioGroupItem value={d} />
@@ -130,7 +130,7 @@ export function DisplaySettingsPage({ settings }: { settings: UserSettings }) {
           control={f.control}
           name="timeFormat"
           render={({ field }) => (
-            <RadioGroup value={field.value} onValueChange={field.onChange} className="flex gap-6">
+            <RadioGroup aria-label="Time format" value={field.value} onValueChange={field.onChange} className="flex gap-6">
               {(['24h', '12h'] as const).map((t) => (
                 <label key={t} className="flex items-center gap-2 text-sm">
                   <RadioGroupItem value={t} />{' '}

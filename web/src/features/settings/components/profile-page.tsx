@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { SETTINGS_LIMITS, USERNAME_PATTERN, profileSettingsBody, type UserSettings } from '@waymark/contracts/settings';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -7,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
 import { useSaveSettings } from '../api/save-settings';
 import { formatPace, parsePace } from '../lib/pace';
 import { writePlannerDefaults } from '../lib/planner-defaults';
@@ -53,6 +56,8 @@ const toForm = (s: UserSettings): Form => ({
 /** /settings/profile: display name, unique username, bio, avatar, and the planner's default units and flat pace. */
 export function ProfileSettingsPage({ settings }: { settings: UserSettings }) {
   const save = useSaveSettings('profile');
+  const router = useRouter();
+  const qc = useQueryClient();
   const f = useForm<Form>({ resolver: zodResolver(form), defaultValues: toForm(settings) });
   const { errors, isDirty } = f.formState;
   const units = useWatch({ control: f.control, name: 'units' });
@@ -69,6 +74,8 @@ export function ProfileSettingsPage({ settings }: { settings: UserSettings }) {
       const s = await save.mutateAsync(body);
       f.reset(toForm(s));
       writePlannerDefaults(s.profile);
+      // The name is in the session the layout holds: read it again.
+      void qc.refetchQueries({ queryKey: sessionQueryKey }).then(() => router.invalidate());
       toast.success('Profile saved');
     } catch (err) {
       if (err instanceof ApiError && err.issues.length) {
@@ -124,6 +131,7 @@ export function ProfileSettingsPage({ settings }: { settings: UserSettings }) {
           name="units"
           render={({ field }) => (
             <RadioGroup
+              aria-label="Units"
               value={field.value}
               // Switching units converts the pace shown (same speed).
               onValueChange={(u) => {

@@ -15,8 +15,8 @@ export const SETTINGS_SECTIONS = [
 export function SettingsLayout({ children }: { children: React.ReactNode }) {
   const pathname = useLocation({ select: (l) => l.pathname.replace(/\/$/, '') });
   return (
-    <div className="grid gap-6 p-4 md:p-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
-      <nav aria-label="Settings sections" className="lg:sticky lg:top-20 lg:self-start">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-4 md:p-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
+      <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-20 lg:self-start">
         <p className="mb-2 hidden text-sm font-semibold lg:block">Settings</p>
         <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
           {SETTINGS_SECTIONS.map((s) => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { resetAccountDisplay, setAccountDisplay } from '@/lib/account-display';
 import { onAuthEvent } from '@/lib/auth-events';
 import { getPreferences, usePreferences } from '@/lib/preferences';
@@ -13,6 +13,8 @@ import { writePlannerDefaults } from '../lib/planner-defaults';
 
 /** How long after the last customizer change the appearance is saved to the account. */
 export const APPEARANCE_SAVE_DELAY_MS = 600;
+/** How long after a sign-in its landing on the dashboard still counts as "just signed in". */
+const START_PAGE_WINDOW_MS = 15_000;
 
 /**
  * Makes the account's settings follow the user (mounted once, at the root):
@@ -35,6 +37,22 @@ export function SettingsSync() {
   const signedInAt = useRef<number | null>(null);
   /** The account whose settings this page has taken in (the baseline for "a change"). */
   const seen = useRef<string | null>(null);
+  /** After a sign-in: the start page to open once the sign-in lands on the dashboard (its default target). */
+  const startPage = useRef<{ to: string; until: number } | null>(null);
+  const goToStartPage = useCallback(() => {
+    const p = startPage.current;
+    if (!p) return;
+    if (Date.now() > p.until) {
+      startPage.current = null;
+      return;
+    }
+    const here = router.state.location.pathname.replace(/\/$/, '');
+    if (here === '/dashboard') {
+      startPage.current = null;
+      void router.navigate({ href: p.to, replace: true });
+    }
+  }, [router]);
+  useEffect(() => router.subscribe('onResolved', goToStartPage), [router, goToStartPage]);
 
   useEffect(
     () =>
@@ -71,15 +89,14 @@ export function SettingsSync() {
       if (s.appearance) applyAppearance(s.appearance);
       else markSynced(appearanceOf(getPreferences()));
       writePlannerDefaults(s.profile);
-      const here = router.state.location.pathname;
-      if ((here === '/dashboard' || here === '/dashboard/') && s.display.startPage !== '/dashboard')
-        void router.navigate({ href: s.display.startPage, replace: true });
+      if (s.display.startPage !== '/dashboard') startPage.current = { to: s.display.startPage, until: Date.now() + START_PAGE_WINDOW_MS };
+      goToStartPage();
     } else if (seen.current !== userId) {
       // A page load with an existing session: this browser's preferences stand; later changes are saved.
       seen.current = userId;
       markSynced(appearanceOf(getPreferences()));
     }
-  }, [userId, s, updatedAt, router]);
+  }, [userId, s, updatedAt, goToStartPage]);
 
   // This browser → server: the customizer (or the appearance page) changed something.
   const current = appearanceOf(prefs);
