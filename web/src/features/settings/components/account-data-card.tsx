@@ -174,7 +174,7 @@ export function AccountDataCard() {
           <Button
             type="button"
             variant="outline"
-            className="justify-self-start border-destructive/60 text-destructive hover:text-destructive"
+            className="justify-self-start border-destructive/60 text-destructive hover:text-destructive dark:text-red-300 dark:hover:text-red-200"
             onClick={() => setConfirmOpen(true)}
           >
             <Trash2 aria-hidden /> Delete my account
@@ -211,7 +211,7 @@ export function AccountDataCard() {
               <Button
                 type="submit"
                 variant="outline"
-                className="border-destructive/60 text-destructive hover:text-destructive"
+                className="border-destructive/60 text-destructive hover:text-destructive dark:text-red-300 dark:hover:text-red-200"
                 disabled={deleting || typed.trim().toLowerCase() !== address.toLowerCase()}
               >
                 {deleting && <Loader2 className="animate-spin" aria-hidden />} Delete forever
