@@ -14,3 +14,4 @@ export * from './regions.ts';
 export * from './dashboard.ts';
 export * from './health.ts';
 export * from './mail.ts';
+export * from './settings.ts';
