@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { MAIL_VIEWS } from '@waymark/contracts/mail';
 import { useCallback } from 'react';
 import { z } from 'zod';
@@ -11,8 +11,12 @@ const searchSchema = z.object({
   tab: z.enum(['all', 'unread']).catch('all').default('all'),
 });
 
+/** the view a bare /email shows: left out of the URL (links and sign-in redirects stay /email) */
+const DEFAULTS = { folder: 'inbox', q: '', tab: 'all' } as const;
+
 export const Route = createFileRoute('/_default/email')({
   validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams(DEFAULTS)] },
   head: () => ({ meta: [{ title: 'Mail · Waymark' }] }),
   component: EmailRoute,
 });

@@ -141,7 +141,7 @@ export function MfaCard({ user, withReauth }: { user: AccountUser; withReauth: W
           </div>
         )}
         {backupCodes && (
-          <div className="grid gap-2 rounded-md border p-3" aria-label="Backup codes">
+          <div className="grid gap-2 rounded-md border p-3" role="group" aria-label="Backup codes">
             <p className="text-sm font-medium">Backup codes — each works once. Keep them somewhere safe; they are shown only now.</p>
             <ul dir="ltr" className="grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
               {backupCodes.map((c) => (

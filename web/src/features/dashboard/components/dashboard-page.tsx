@@ -165,7 +165,8 @@ function ActivityCard({ data }: { data: DashboardSummary }) {
 
 function DashboardSkeleton() {
   return (
-    <div className="grid gap-4" aria-busy="true" aria-label="Loading the dashboard">
+    <div className="grid gap-4" aria-busy="true">
+      <span className="sr-only">Loading the dashboard</span>
       <div className="grid gap-4 sm:grid-cols-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-28 rounded-xl" />
