@@ -26,7 +26,7 @@ describe(`collaboration: server killed during 1,000 edits on ${TEST_DB}`, () => 
 
   it('keeps every acknowledged edit', async () => {
     db = await createTestDatabase();
-    const env = { ...db.env, PORT: '0', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+    const env = { ...db.env, PORT: '0', SEED_DEMO: 'true' };
     server = await spawnServer(env, 240_000);
     const owner = new HttpClient(server.url);
     expect((await owner.req('POST', '/api/auth/signin', DEMO)).status).toBe(200);

@@ -31,7 +31,7 @@ describe.skipIf(TEST_DB !== 'postgres')('collaboration across two server process
 
   it('relays edits both ways and applies access changes made on the other process', async () => {
     db = await createTestDatabase();
-    const env = { ...db.env, PORT: '0', SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
+    const env = { ...db.env, PORT: '0', SEED_DEMO: 'false' };
     a = await spawnServer(env, 240_000);
     b = await spawnServer(env, 240_000);
     if (db.database.kind !== 'postgres') throw new Error('unreachable');
