@@ -13,4 +13,13 @@ import { collabModule } from './collab/index.ts';
  * `auth` comes before the modules whose routes need the session (its middleware sets the user);
  * `dashboard` last, as it asks the others for their figures.
  */
-export const modules: ServerModule[] = [healthModule, authModule, mailModule, regionsModule, plannerModule, projectsModule, collabModule, dashboardModule];
+export const modules: ServerModule[] = [
+  healthModule,
+  authModule,
+  mailModule,
+  regionsModule,
+  plannerModule,
+  projectsModule,
+  collabModule,
+  dashboardModule,
+];
