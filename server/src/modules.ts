@@ -6,6 +6,8 @@ import { mailModule } from './mail/module.ts';
 import { regionsModule } from './regions/index.ts';
 import { plannerModule } from './planner/index.ts';
 import { projectsModule } from './projects/index.ts';
+import { settingsModule } from './settings/index.ts';
+import { tasksModule } from './tasks/index.ts';
 import { collabModule } from './collab/index.ts';
 
 /**
@@ -21,5 +23,7 @@ export const modules: ServerModule[] = [
   plannerModule,
   projectsModule,
   collabModule,
+  tasksModule,
+  settingsModule,
   dashboardModule,
 ];

@@ -137,7 +137,19 @@ function InvitationInstead({ projectId, onAccepted }: { projectId: string; onAcc
 }
 
 /** /dashboard/projects/view?id=…: overview (details, status, members, documents, activity) and the map area. */
-export function ProjectViewPage({ id, onGone }: { id: string; onGone: () => void }) {
+/**
+ * `tasks` renders the project's tasks section (the route composes it from the tasks feature;
+ * features do not import each other).
+ */
+export function ProjectViewPage({
+  id,
+  onGone,
+  tasks,
+}: {
+  id: string;
+  onGone: () => void;
+  tasks?: (project: { id: string; canEdit: boolean }) => React.ReactNode;
+}) {
   const { data: p, isLoading, error, refetch } = useProject(id);
   const update = useUpdateProject(id);
   const del = useDeleteProject();
@@ -303,6 +315,7 @@ export function ProjectViewPage({ id, onGone }: { id: string; onGone: () => void
         <DocumentsPanel projectId={p.id} canEdit={canEdit} />
         <MembersPanel projectId={p.id} role={p.role} onLeft={onGone} />
       </div>
+      {tasks?.({ id: p.id, canEdit })}
       <ActivityPanel projectId={p.id} />
       {editing && <EditDetailsDialog project={p} open={editing} onOpenChange={setEditing} />}
     </div>

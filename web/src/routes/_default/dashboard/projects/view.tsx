@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ProjectViewPage } from '@/features/projects/components/project-view-page';
+import { ProjectTasks } from '@/features/tasks/components/project-tasks';
 
 const searchSchema = z.object({ id: z.string().max(64).catch('') });
 
@@ -13,5 +14,12 @@ export const Route = createFileRoute('/_default/dashboard/projects/view')({
 function ViewRoute() {
   const { id } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <ProjectViewPage key={id} id={id} onGone={() => void navigate({ to: '/dashboard/projects' })} />;
+  return (
+    <ProjectViewPage
+      key={id}
+      id={id}
+      onGone={() => void navigate({ to: '/dashboard/projects' })}
+      tasks={(p) => <ProjectTasks projectId={p.id} canEdit={p.canEdit} />}
+    />
+  );
 }
