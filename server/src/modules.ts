@@ -8,6 +8,7 @@ import { plannerModule } from './planner/index.ts';
 import { projectsModule } from './projects/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { tasksModule } from './tasks/index.ts';
+import { collabModule } from './collab/index.ts';
 
 /**
  * Every feature module of the server, in mount order. Features add themselves here.
@@ -21,6 +22,7 @@ export const modules: ServerModule[] = [
   regionsModule,
   plannerModule,
   projectsModule,
+  collabModule,
   tasksModule,
   settingsModule,
   dashboardModule,
