@@ -86,6 +86,7 @@ describe('showcase keyboard models', () => {
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('New layer');
     await page.keyboard.press('ArrowRight'); // focus moves to the "Edit" menu
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    await poll(() => menu.count()).toBe(0); // the File menu has closed
     await page.keyboard.press('Enter');
     await poll(() => bar.getByRole('menuitem', { name: 'Edit' }).getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('End');
@@ -95,7 +96,9 @@ describe('showcase keyboard models', () => {
     await bar.getByRole('menuitem', { name: 'Edit' }).focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Undo');
     await page.keyboard.press('ArrowDown'); // Undo → Redo
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Redo');
     await page.keyboard.press('Enter');
     await poll(() => text(page, 'menubar-state')).toContain('Last: Redo');
     await bar.getByRole('menuitem', { name: 'Draw' }).focus();
@@ -136,7 +139,9 @@ describe('showcase keyboard models', () => {
     await poll(active).toContain('Measure');
     await page.keyboard.press('ArrowRight');
     await poll(() => menu.count()).toBe(2);
+    await poll(active).toContain('Distance'); // the submenu has taken the focus
     await page.keyboard.press('ArrowDown'); // Distance → Area
+    await poll(active).toContain('Area');
     await page.keyboard.press('Enter');
     await poll(() => text(page, 'context-menu-state')).toContain('Last: Area');
     await area.focus();
@@ -233,10 +238,17 @@ describe('showcase keyboard models', () => {
     const page = await open('radio-group');
     const group = page.locator('[data-example="Controlled"]');
     await group.getByRole('radio', { name: 'Kilometres' }).click(); // already checked: focuses it
-    await page.keyboard.press('ArrowDown');
+    // Radix moves focus a task after the keydown and checks the radio it lands on only while the
+    // arrow is still held, so hold each key until the focus has moved, as a person's press does.
+    const arrow = async (key: 'ArrowDown' | 'ArrowUp', value: string) => {
+      await page.keyboard.down(key);
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe(value);
+      await page.keyboard.up(key);
+    };
+    await arrow('ArrowDown', 'mi');
     await poll(() => text(page, 'radio-group-value')).toBe('Value: mi');
     expect(await group.getByRole('radio', { name: 'Miles' }).getAttribute('aria-checked')).toBe('true');
-    await page.keyboard.press('ArrowUp');
+    await arrow('ArrowUp', 'km');
     await poll(() => text(page, 'radio-group-value')).toBe('Value: km');
   });
 

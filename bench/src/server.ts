@@ -25,10 +25,13 @@ import autocannon from 'autocannon';
 import { encodeRouteGeometry } from '@waymark/geo';
 import pg from 'pg';
 import { createProjects } from './projects-seed.ts';
+import { createTasks } from './tasks-seed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Tasks seeded for the task list (issue 13: 10,000 over 100 projects). */
+const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
 /**
  * Another checkout of Waymark (with its node_modules), e.g. the main branch exported to a directory:
@@ -108,6 +111,19 @@ export const ENDPOINTS: Endpoint[] = [
     signedIn: true,
     target: 'signed-in',
     setup: (c) => createProjects(c, 100),
+  },
+  {
+    // The first page, newest first, with its facet counts (one scan over every task of the user's projects).
+    name: `GET /api/tasks?pageSize=20 (signed in, ${TASKS} tasks)`,
+    path: '/api/tasks?pageSize=20',
+    signedIn: true,
+    target: 'signed-in',
+    setup: (c) => createTasks(c, TASKS),
+  },
+  {
+    name: 'GET /api/tasks filtered, searched, by due date',
+    path: '/api/tasks?pageSize=20&status=todo,in_progress&priority=high,critical&q=junction&sort=due',
+    signedIn: true,
   },
   { name: 'POST /api/route (3 waypoints)', method: 'POST', path: '/api/route', body: { region: 'andorra', waypoints: [A, B, C] } },
 ];

@@ -56,10 +56,10 @@ export interface DashboardPeriod {
 
 /**
  * A module's part of the dashboard summary. A module that answers `routesThisMonth`/`routesTotal`
- * makes `available.routes` true, one that answers `projects` makes `available.projects` true;
+ * makes `available.routes` true, one that answers `projects` makes `available.projects` true, one that answers `tasks` makes `available.tasks` true;
  * `recentActivity` items of every module are merged, newest first.
  */
-export type DashboardContribution = Partial<Pick<DashboardSummary, 'routesThisMonth' | 'routesTotal' | 'projects' | 'recentActivity'>>;
+export type DashboardContribution = Partial<Pick<DashboardSummary, 'routesThisMonth' | 'routesTotal' | 'projects' | 'tasks' | 'recentActivity'>>;
 
 /**
  * A feature module of the server:

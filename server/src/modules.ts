@@ -6,6 +6,8 @@ import { mailModule } from './mail/module.ts';
 import { regionsModule } from './regions/index.ts';
 import { plannerModule } from './planner/index.ts';
 import { projectsModule } from './projects/index.ts';
+import { settingsModule } from './settings/index.ts';
+import { tasksModule } from './tasks/index.ts';
 import { collabModule } from './collab/index.ts';
 
 /**
@@ -13,4 +15,15 @@ import { collabModule } from './collab/index.ts';
  * `auth` comes before the modules whose routes need the session (its middleware sets the user);
  * `dashboard` last, as it asks the others for their figures.
  */
-export const modules: ServerModule[] = [healthModule, authModule, mailModule, regionsModule, plannerModule, projectsModule, collabModule, dashboardModule];
+export const modules: ServerModule[] = [
+  healthModule,
+  authModule,
+  mailModule,
+  regionsModule,
+  plannerModule,
+  projectsModule,
+  collabModule,
+  tasksModule,
+  settingsModule,
+  dashboardModule,
+];

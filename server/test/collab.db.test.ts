@@ -79,7 +79,13 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     b.map.setProperties(f, { surface: 'gravel' });
     await Promise.all([a.saved(), b.saved()]);
     const expected = { name: 'Start line', surface: 'gravel' };
-    await waitFor(() => JSON.stringify(a.map.feature(f)?.properties) === JSON.stringify(b.map.feature(f)?.properties));
+    // key order follows each document's own insertion order: compare the sets of pairs
+    const pairs = (p: Record<string, unknown> | undefined) => JSON.stringify(Object.entries(p ?? {}).sort());
+    await waitFor(
+      () => pairs(a.map.feature(f)?.properties) === pairs(expected) && pairs(b.map.feature(f)?.properties) === pairs(expected),
+      5000,
+      () => `both property edits at both ends: ${pairs(a.map.feature(f)?.properties)} / ${pairs(b.map.feature(f)?.properties)}`,
+    );
     expect(a.map.feature(f)!.properties).toEqual(expected);
     // durable: every acknowledged change is in the log, attributed to its author
     const authors = new Set((await rows(project)).map((r) => r.user_id));

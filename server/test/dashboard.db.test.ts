@@ -11,7 +11,7 @@ interface Summary {
   routesTotal: number;
   projects: { total: number; byStatus: { status: string; count: number }[] };
   recentActivity: { kind: string; id: string; title: string; action: string; at: string; href: string; detail: string | null }[];
-  available: { routes: boolean; projects: boolean };
+  available: { routes: boolean; projects: boolean; tasks: boolean };
 }
 
 async function insertRoute(t: TestApp, ownerId: string, name: string, at: Date, stats: Record<string, unknown>) {
@@ -139,7 +139,7 @@ describe('GET /api/dashboard/summary', () => {
     const res = await get(alice);
     expect(res.status).toBe(200);
     const s = (await res.json()) as Summary;
-    expect(s.available).toEqual({ routes: false, projects: false });
+    expect(s.available).toEqual({ routes: false, projects: false, tasks: false });
     expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
     expect(s.recentActivity).toEqual([]);
   });
@@ -149,7 +149,7 @@ describe('GET /api/dashboard/summary on a server without the planner and project
   it('says routes are not available and answers zeros', async () => {
     const t = await createTestApp(
       {},
-      modules.filter((m) => m.name !== 'planner' && m.name !== 'projects'),
+      modules.filter((m) => m.name !== 'planner' && m.name !== 'projects' && m.name !== 'tasks'),
     );
     try {
       const exists = await sql<{ t: string | null }>`select to_regclass('public.routes')::text as t`.execute(t.db());
@@ -158,7 +158,7 @@ describe('GET /api/dashboard/summary on a server without the planner and project
       const res = await t.json('GET', '/api/dashboard/summary', undefined, alice.headers);
       expect(res.status).toBe(200);
       const s = (await res.json()) as Summary;
-      expect(s.available).toEqual({ routes: false, projects: false });
+      expect(s.available).toEqual({ routes: false, projects: false, tasks: false });
       expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
       expect(s.routesTotal).toBe(0);
     } finally {

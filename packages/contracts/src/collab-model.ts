@@ -29,7 +29,12 @@ const line = z.array(position).min(2);
 const ring = z
   .array(position)
   .min(4)
-  .refine((r) => r[0]![0] === r[r.length - 1]![0] && r[0]![1] === r[r.length - 1]![1], 'A polygon ring must end where it starts');
+  // zod runs refinements after non-fatal issues too (a short ring, a bad position): check shapes first.
+  .refine((r) => {
+    const first: unknown = r[0];
+    const last: unknown = r[r.length - 1];
+    return Array.isArray(first) && Array.isArray(last) && first[0] === last[0] && first[1] === last[1];
+  }, 'A polygon ring must end where it starts');
 
 export const pointGeometry = z.object({ type: z.literal('Point'), coordinates: position });
 export const geometrySchema = z
@@ -58,7 +63,7 @@ export const propertiesSchema = z
   .record(z.string().min(1).max(LIMITS.maxPropertyKeyLength), json)
   .refine((p) => Object.keys(p).length <= LIMITS.maxPropertyKeys, `At most ${LIMITS.maxPropertyKeys} properties per feature`)
   .refine(
-    (p) => Object.values(p).every((v) => JSON.stringify(v).length <= LIMITS.maxPropertyValueLength),
+    (p) => Object.values(p).every((v) => (JSON.stringify(v) ?? '').length <= LIMITS.maxPropertyValueLength),
     `A property value may be at most ${LIMITS.maxPropertyValueLength} characters`,
   );
 export type Properties = z.infer<typeof propertiesSchema>;

@@ -34,6 +34,14 @@ export type ActivityItem = z.infer<typeof activityItem>;
 
 export const monthlyRoutes = z.object({ count: z.number(), distanceM: z.number(), ascentM: z.number() });
 export const projectCounts = z.object({ total: z.number(), byStatus: z.array(z.object({ status: z.string(), count: z.number() })) });
+/** Tasks of the user's projects: all, still open (not done nor canceled), open and past due, open and assigned to the user. */
+export const taskCounts = z.object({
+  total: z.number(),
+  open: z.number(),
+  overdue: z.number(),
+  assignedToMe: z.number(),
+  byStatus: z.array(z.object({ status: z.string(), count: z.number() })),
+});
 
 export const dashboardSummary = z.object({
   /** this calendar month in the requested time zone: [from, to) */
@@ -41,9 +49,10 @@ export const dashboardSummary = z.object({
   routesThisMonth: monthlyRoutes,
   routesTotal: z.number(),
   projects: projectCounts,
+  tasks: taskCounts,
   /** newest first, at most 10 */
   recentActivity: z.array(activityItem),
   /** which features the figures come from exist on this server */
-  available: z.object({ routes: z.boolean(), projects: z.boolean() }),
+  available: z.object({ routes: z.boolean(), projects: z.boolean(), tasks: z.boolean() }),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;

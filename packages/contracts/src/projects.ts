@@ -273,7 +273,11 @@ export const ACTIVITY_ACTIONS = [
   'document.uploaded',
   'document.renamed',
   'document.deleted',
+  'task.created',
   'task.done',
+  'task.reopened',
+  'task.canceled',
+  'task.deleted',
 ] as const;
 
 export const projectActivityItem = z.object({

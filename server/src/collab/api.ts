@@ -135,7 +135,7 @@ export function registerCollabApi(app: Hono<AppEnv>, ctx: AppContext, hub: Colla
       .select(['feature_id', 'layer_id', 'geometry', 'properties', 'style'])
       .where('project_id', '=', pid(c));
     if (q.layer) rows = rows.where('layer_id', '=', q.layer);
-    const features = await rows.orderBy('created_at').orderBy('feature_id').execute();
+    const features = await rows.orderBy('created_at').orderBy('ord').orderBy('feature_id').execute();
     const rank = new Map(layers.map((l, i) => [l.layer_id, i]));
     features.sort((a, b) => (rank.get(a.layer_id) ?? 0) - (rank.get(b.layer_id) ?? 0));
     const fc = {

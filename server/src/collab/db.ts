@@ -46,6 +46,8 @@ export interface CollabFeaturesTable {
   style: ColumnType<Record<string, unknown>, string, string>;
   created_by: string;
   created_at: Date;
+  /** insertion order among features created at the same instant (the Yjs clock of the feature's entry) */
+  ord: ColumnType<number, number, number>;
   updated_by: string;
   updated_at: Date;
 }

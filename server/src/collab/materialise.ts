@@ -51,7 +51,13 @@ function layerRow(projectId: string, l: LayerRecord) {
   };
 }
 
-function featureRow(projectId: string, f: FeatureRecord) {
+/** Order of a feature among those created at the same instant: the Yjs clock of its entry (insertion order of one writer). */
+function insertionOrder(map: ProjectMap, id: string): number {
+  const item = (map.featuresMap.get(id) as unknown as { _item?: { id: { clock: number } } | null } | undefined)?._item;
+  return item?.id.clock ?? 0;
+}
+
+function featureRow(projectId: string, f: FeatureRecord, ord: number) {
   return {
     project_id: projectId,
     feature_id: cleanText(f.id),
@@ -61,6 +67,7 @@ function featureRow(projectId: string, f: FeatureRecord) {
     style: json(f.style),
     created_by: cleanText(f.createdBy),
     created_at: instant(f.createdAt),
+    ord,
     updated_by: cleanText(f.updatedBy),
     updated_at: instant(f.updatedAt),
   };
@@ -225,13 +232,14 @@ export class Materialiser {
         for (let i = 0; i < liveFeatures.length; i += ROWS_PER_STATEMENT) {
           await trx
             .insertInto('collab_features')
-            .values(liveFeatures.slice(i, i + ROWS_PER_STATEMENT).map((f) => featureRow(pid, f)))
+            .values(liveFeatures.slice(i, i + ROWS_PER_STATEMENT).map((f) => featureRow(pid, f, insertionOrder(t.map, f.id))))
             .onConflict((oc) =>
               oc.columns(['project_id', 'feature_id']).doUpdateSet((eb) => ({
                 layer_id: eb.ref('excluded.layer_id'),
                 geometry: eb.ref('excluded.geometry'),
                 properties: eb.ref('excluded.properties'),
                 style: eb.ref('excluded.style'),
+                ord: eb.ref('excluded.ord'),
                 updated_by: eb.ref('excluded.updated_by'),
                 updated_at: eb.ref('excluded.updated_at'),
               })),

@@ -51,8 +51,9 @@ export function mergeContributions(period: DashboardPeriod, parts: DashboardCont
     routesThisMonth: { count: 0, distanceM: 0, ascentM: 0 },
     routesTotal: 0,
     projects: { total: 0, byStatus: [] },
+    tasks: { total: 0, open: 0, overdue: 0, assignedToMe: 0, byStatus: [] },
     recentActivity: [],
-    available: { routes: false, projects: false },
+    available: { routes: false, projects: false, tasks: false },
   };
   for (const p of parts) {
     if (p.routesThisMonth) out.routesThisMonth = p.routesThisMonth;
@@ -61,6 +62,10 @@ export function mergeContributions(period: DashboardPeriod, parts: DashboardCont
     if (p.projects) {
       out.projects = p.projects;
       out.available.projects = true;
+    }
+    if (p.tasks) {
+      out.tasks = p.tasks;
+      out.available.tasks = true;
     }
     if (p.recentActivity) out.recentActivity.push(...p.recentActivity);
   }

@@ -17,7 +17,11 @@ export type ActivityAction =
   | 'document.uploaded'
   | 'document.renamed'
   | 'document.deleted'
-  | 'task.done';
+  | 'task.created'
+  | 'task.done'
+  | 'task.reopened'
+  | 'task.canceled'
+  | 'task.deleted';
 
 /** Record who did what in a project (inside the caller's transaction when given one). */
 export async function logActivity(

@@ -5,8 +5,6 @@ import { registerMembersApi } from './members-api.ts';
 import { registerProjectsApi } from './projects-api.ts';
 import { seedDemoProjects } from './seed.ts';
 
-export { projectRole, requireProjectRole } from './access.ts';
-
 const stores = new WeakMap<AppContext, DocumentStore>();
 
 /** The document store of an app context (created by the module's init). */
@@ -50,3 +48,9 @@ export const projectsModule: ServerModule = {
     contexts.clear();
   },
 };
+
+// The projects module's public face for other modules (the tasks module, the map editor): the one
+// role answer and guard, the activity log, and the hook for real task progress on project cards.
+export { projectNotFound, projectRole, requireProjectRole, roleAtLeast, ROLE_RANK } from './access.ts';
+export { displayName, logActivity, type ActivityAction } from './activity.ts';
+export { setTaskProgress, type TaskProgress } from './repository.ts';

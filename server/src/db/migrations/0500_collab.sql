@@ -56,6 +56,8 @@ create table if not exists collab_features (
   style jsonb not null,
   created_by text not null,
   created_at timestamptz not null,
+  -- features made in one gesture (an import) share created_at: this keeps their order
+  ord bigint not null default 0,
   updated_by text not null,
   updated_at timestamptz not null,
   primary key (project_id, feature_id)

@@ -1,10 +1,10 @@
-import type { ColumnFiltersState, OnChangeFn, PaginationState, SortingState } from '@tanstack/react-table';
+import type { ColumnFiltersState, OnChangeFn, PaginationState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 
 /**
  * The table's state lives in the URL's validated search params (the route's zod schema):
  * `page` (1-based), `pageSize`, `sort` + `order`, `q` (global search) and one array param per
- * faceted filter. This hook turns them into TanStack Table state and writes changes back through
+ * faceted filter, and (optionally) `hide`, the ids of hidden columns. This hook turns them into TanStack Table state and writes changes back through
  * the router's navigate, so reload, back/forward and shared links keep the view.
  */
 export interface TableUrlSearch {
@@ -13,6 +13,8 @@ export interface TableUrlSearch {
   sort?: string;
   order?: 'asc' | 'desc';
   q?: string;
+  /** ids of the hidden columns (when the page keeps column visibility in the URL) */
+  hide?: string[];
   [filter: string]: unknown;
 }
 
@@ -23,6 +25,8 @@ export interface UseTableUrlStateOptions<S extends TableUrlSearch> {
   defaultPageSize?: number;
   /** Ids of the columns whose filters are arrays of values in the URL (e.g. ['status']). */
   filterKeys?: string[];
+  /** Columns hidden while the URL has no `hide` (column visibility is kept in the URL when given). */
+  defaultHidden?: string[];
 }
 
 export function useTableUrlState<S extends TableUrlSearch>({
@@ -30,6 +34,7 @@ export function useTableUrlState<S extends TableUrlSearch>({
   navigate,
   defaultPageSize = 10,
   filterKeys = [],
+  defaultHidden = [],
 }: UseTableUrlStateOptions<S>) {
   const pagination: PaginationState = { pageIndex: Math.max(0, (search.page ?? 1) - 1), pageSize: search.pageSize ?? defaultPageSize };
   const sorting: SortingState = useMemo(
@@ -83,6 +88,27 @@ export function useTableUrlState<S extends TableUrlSearch>({
     });
   const isFiltered = globalFilter !== '' || columnFilters.length > 0;
 
+  const hidden = search.hide ?? defaultHidden;
+  const hiddenKey = hidden.join(',');
+  const columnVisibility: VisibilityState = useMemo(
+    () =>
+      Object.fromEntries(
+        hiddenKey
+          .split(',')
+          .filter(Boolean)
+          .map((id) => [id, false]),
+      ),
+    [hiddenKey],
+  );
+  const onColumnVisibilityChange: OnChangeFn<VisibilityState> = (updater) => {
+    const next = typeof updater === 'function' ? updater(columnVisibility) : updater;
+    const hide = Object.keys(next)
+      .filter((k) => next[k] === false)
+      .sort();
+    const same = hide.join(',') === [...defaultHidden].sort().join(',');
+    navigate((prev) => ({ ...prev, hide: same ? undefined : hide }));
+  };
+
   return {
     pagination,
     sorting,
@@ -95,5 +121,7 @@ export function useTableUrlState<S extends TableUrlSearch>({
     ensurePageInRange,
     reset,
     isFiltered,
+    columnVisibility,
+    onColumnVisibilityChange,
   };
 }

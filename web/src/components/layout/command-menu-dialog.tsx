@@ -9,6 +9,7 @@ import {
   CommandList,
   CommandSeparator,
   CommandShortcut,
+  wordFilter,
 } from '@/components/ui/command';
 import { resetPreferences, setPreferences } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
@@ -31,7 +32,13 @@ export default function CommandMenuDialog() {
   };
 
   return (
-    <CommandDialog open={isOpen} onOpenChange={setCommandMenuOpen} title="Command palette" description="Go to a page or run an action">
+    <CommandDialog
+      open={isOpen}
+      onOpenChange={setCommandMenuOpen}
+      title="Command palette"
+      description="Go to a page or run an action"
+      filter={wordFilter}
+    >
       <CommandInput placeholder="Type a command or search…" aria-label="Search pages and actions" />
       <CommandList>
         <CommandEmpty>No results found.</CommandEmpty>

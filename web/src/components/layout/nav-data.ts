@@ -99,10 +99,16 @@ export const navGroups: NavGroup[] = [
  * The navigation a user sees: admin-only entries for admins, and only pages this build has
  * (`exists` is asked for each path — pass the router's route table), so no entry leads to a 404.
  */
-export function visibleNav(role: 'user' | 'admin' | null | undefined, exists: (path: string) => boolean = () => true): NavGroup[] {
+export function visibleNav(
+  role: 'user' | 'admin' | null | undefined,
+  exists: (path: string) => boolean = () => true,
+  /** Entries the user hid in /settings/display (the settings pages themselves are never hidden). */
+  hidden: readonly string[] = [],
+): NavGroup[] {
+  const hide = new Set(hidden.filter((p) => !p.startsWith('/settings')));
   return navGroups
     .filter((g) => !g.adminOnly || role === 'admin')
-    .map((g) => ({ ...g, items: g.items.filter((i) => (!i.adminOnly || role === 'admin') && exists(i.to)) }))
+    .map((g) => ({ ...g, items: g.items.filter((i) => (!i.adminOnly || role === 'admin') && exists(i.to) && !hide.has(i.to)) }))
     .filter((g) => g.items.length > 0);
 }
 

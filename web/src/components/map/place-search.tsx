@@ -6,6 +6,7 @@ import { placesResponse, type Place } from '@waymark/contracts/regions';
 import { api } from '@/lib/api-client';
 import { formatElevation, type Units } from '@/lib/units';
 import { cn } from '@/lib/utils';
+import { searchCachedPlaces } from './offline-places';
 
 export type LonLat = [lon: number, lat: number];
 
@@ -50,15 +51,25 @@ export function PlaceSearch({ region, onPick, onLocate, units = 'km', className 
         redirect: false,
         retry: false,
       })
-        .then((r) => {
-          setHits(r.places);
+        .then((r) => r.places)
+        // offline (or the server is unreachable): the place index stored with the region pack
+        .catch(async (e: unknown) => {
+          if ((e as Error).name === 'AbortError') throw e;
+          const cached = await searchCachedPlaces(region, term, 8).catch(() => null);
+          if (!cached) throw e;
+          return cached;
+        })
+        .then((places) => {
+          if (ctl.signal.aborted) return;
+          setHits(places);
           setActive(0);
           setOpen(true);
-          setMsg(r.places.length ? null : 'No places found');
+          setMsg(places.length ? null : 'No places found');
         })
         .catch((e: unknown) => {
+          if ((e as Error).name === 'AbortError' || ctl.signal.aborted) return;
           setHits([]);
-          if ((e as Error).name !== 'AbortError') setMsg('Search failed');
+          setMsg('Search failed');
         });
     }, 200);
     return () => {

@@ -23,7 +23,7 @@ import { registerMapHandle } from './map-handle';
 import { warmRegionCache } from './offline';
 import { fetchRegions } from './regions';
 import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, glyphUrls, packUrls, regionStyle } from './style';
-import { useDarkMode } from './use-dark-mode';
+import { useMapDark } from './use-dark-mode';
 
 /** Run `fn` when the browser is idle (or soon, where requestIdleCallback is missing). */
 function whenIdle(fn: () => void) {
@@ -90,7 +90,7 @@ export default function RegionMapImpl({
   const [map, setMap] = useState<MlMap | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [firstFrame, setFirstFrame] = useState(false);
-  const dark = useDarkMode();
+  const dark = useMapDark();
   const onLoadRef = useRef(onLoad);
   const styleKey = useRef('');
   /** the pack version of the region on show (from GET /api/regions), for the file URLs */

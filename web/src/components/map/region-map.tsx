@@ -43,7 +43,11 @@ export function preloadRegionMap(): void {
 export function RegionMap(props: RegionMapProps) {
   return (
     <Suspense
-      fallback={<div className={cn('bg-muted h-full w-full animate-pulse', props.className)} aria-busy="true" aria-label="Loading map" />}
+      fallback={
+        <div className={cn('bg-muted h-full w-full animate-pulse', props.className)} aria-busy="true">
+          <span className="sr-only">Loading map</span>
+        </div>
+      }
     >
       <Impl {...props} />
     </Suspense>

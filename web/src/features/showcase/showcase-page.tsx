@@ -57,7 +57,8 @@ export function ShowcasePage({ name }: { name: string }) {
 
 function PageSkeleton() {
   return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading examples">
+    <div className="space-y-4" aria-busy="true">
+      <span className="sr-only">Loading examples</span>
       <Skeleton className="h-6 w-2/3" />
       <Skeleton className="h-48 w-full" />
     </div>

@@ -40,8 +40,16 @@ export function describeActivity(a: ProjectActivityItem): string {
       return `${who} renamed ${s(d.from)} to ${s(d.to)}`;
     case 'document.deleted':
       return `${who} deleted ${s(d.name)}`;
+    case 'task.created':
+      return `${who} added the task ${s(d.title)}`;
     case 'task.done':
       return `${who} completed the task ${s(d.title)}`;
+    case 'task.reopened':
+      return `${who} reopened the task ${s(d.title)}`;
+    case 'task.canceled':
+      return `${who} canceled the task ${s(d.title)}`;
+    case 'task.deleted':
+      return `${who} deleted the task ${s(d.title)}`;
     default:
       return `${who}: ${a.action}`;
   }

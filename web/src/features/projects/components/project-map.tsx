@@ -57,7 +57,12 @@ export function ProjectMap({ project }: { project: ProjectSummary }) {
     });
     map.fitBounds([w, s, e, n], { padding: 24, duration: 0 });
   };
-  if (!region) return <div className="bg-muted h-full w-full animate-pulse" aria-busy="true" aria-label="Loading map" />;
+  if (!region)
+    return (
+      <div className="bg-muted h-full w-full animate-pulse" aria-busy="true">
+        <span className="sr-only">Loading map</span>
+      </div>
+    );
   return (
     <RegionMap
       key={`${region}-${project.id}`}

@@ -137,15 +137,21 @@ function InvitationInstead({ projectId, onAccepted }: { projectId: string; onAcc
 }
 
 /** /dashboard/projects/view?id=…: overview (details, status, members, documents, activity) and the map area. */
+/**
+ * `mapArea` fills the map area and `tasks` renders the project's tasks section (the route composes
+ * them from the map-editor and tasks features; features do not import each other).
+ */
 export function ProjectViewPage({
   id,
   onGone,
   mapArea,
+  tasks,
 }: {
   id: string;
   onGone: () => void;
-  /** what fills the map area (the route composes the map editor here); default: the project's map */
+  /** what fills the map area; default: the project's map */
   mapArea?: React.ReactNode;
+  tasks?: (project: { id: string; canEdit: boolean }) => React.ReactNode;
 }) {
   const { data: p, isLoading, error, refetch } = useProject(id);
   const update = useUpdateProject(id);
@@ -312,6 +318,7 @@ export function ProjectViewPage({
         <DocumentsPanel projectId={p.id} canEdit={canEdit} />
         <MembersPanel projectId={p.id} role={p.role} onLeft={onGone} />
       </div>
+      {tasks?.({ id: p.id, canEdit })}
       <ActivityPanel projectId={p.id} />
       {editing && <EditDetailsDialog project={p} open={editing} onOpenChange={setEditing} />}
     </div>

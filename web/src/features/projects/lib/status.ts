@@ -1,4 +1,5 @@
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectColor, type ProjectStatus } from '@waymark/contracts';
+import { formatDate } from '@/lib/format-date';
 
 export { PROJECT_STATUSES, PROJECT_STATUS_LABELS };
 
@@ -50,9 +51,8 @@ export function formatBytes(n: number): string {
   return `${n} B`;
 }
 
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
+/** The app's one date format (lib/format-date). */
+export { formatDate };
 
 export function relativeTime(iso: string, now = Date.now()): string {
   const s = Math.round((now - new Date(iso).getTime()) / 1000);

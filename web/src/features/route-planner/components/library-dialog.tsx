@@ -14,6 +14,7 @@ import { useRoutes } from '../api/get-routes';
 import { useUpdateRoute } from '../api/update-route';
 import type { Units } from '../lib/types';
 import { formatDistance, formatElevation } from '@/lib/units';
+import { formatDate } from '@/lib/format-date';
 
 interface Props {
   open: boolean;
@@ -186,7 +187,7 @@ function RouteRow({
           <bdi dir="ltr">
             {formatDistance(r.stats.distanceM, units)} · ↑ {formatElevation(r.stats.ascentM, units)}
           </bdi>{' '}
-          · {r.visibility} · <bdi>{new Date(r.updatedAt).toLocaleDateString()}</bdi>
+          · {r.visibility} · <bdi>{formatDate(r.updatedAt)}</bdi>
         </p>
       </div>
       <Button variant="ghost" size="icon-sm" aria-label={`Open ${r.name}`} onClick={onOpen}>
