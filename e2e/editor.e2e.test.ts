@@ -245,5 +245,5 @@ describe('map editor: scratch map', () => {
       await context.close();
     }
     expect(problems).toEqual([]);
-  });
+  }, 360_000); // four page loads with axe each, on software GL
 });
