@@ -191,7 +191,7 @@ describe('map editor: scratch map', () => {
 
   it(
     'is usable on a phone (tools in a bottom bar, panels in a sheet) and passes axe in light and dark, LTR and RTL',
-    { timeout: 300_000 },
+    { timeout: 360_000 }, // four page loads with axe each, on software GL
     async () => {
       const problems: string[] = [];
       for (const v of [
