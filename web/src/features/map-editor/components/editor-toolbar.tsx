@@ -59,7 +59,8 @@ export function EditorToolbar({
   };
 
   const base =
-    'inline-flex size-10 shrink-0 items-center justify-center rounded-md text-sm transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 hover:bg-accent hover:text-accent-foreground disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-5';
+    (orientation === 'horizontal' ? 'size-9 ' : 'size-10 ') +
+    'inline-flex shrink-0 items-center justify-center rounded-md text-sm transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 hover:bg-accent hover:text-accent-foreground disabled:pointer-events-none disabled:opacity-40 [&_svg]:size-5';
   return (
     <div
       ref={ref}
@@ -67,7 +68,7 @@ export function EditorToolbar({
       aria-label="Drawing tools"
       aria-orientation={orientation}
       onKeyDown={onKeyDown}
-      className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'flex-row', className)}
+      className={cn('flex', orientation === 'vertical' ? 'flex-col gap-1' : 'flex-row gap-0', className)}
     >
       {TOOLS.map((t, i) => {
         const Icon = ICONS[t.id];
@@ -90,7 +91,7 @@ export function EditorToolbar({
           </button>
         );
       })}
-      <span aria-hidden className={cn('bg-border shrink-0', orientation === 'vertical' ? 'mx-2 h-px' : 'my-2 w-px')} />
+      {orientation === 'vertical' && <span aria-hidden className="bg-border mx-2 h-px shrink-0" />}
       <button
         type="button"
         tabIndex={-1}

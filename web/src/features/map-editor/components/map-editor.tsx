@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { toast } from 'sonner';
 import { observeReplacedGeometry } from '@waymark/collab';
 import type * as Y from 'yjs';
-import { RegionMap } from '@/components/map';
+import { RegionMap, useMapInsets } from '@/components/map';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -90,6 +90,9 @@ export function MapEditor(props: MapEditorProps) {
   const [tab, setTab] = useState('layers');
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const drawApi = useRef<DrawApi | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const bottomRef = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const isMobile = useIsMobile();
   const sheets = isMobile || variant === 'embedded';
@@ -221,6 +224,8 @@ export function MapEditor(props: MapEditorProps) {
   }, [store, readOnly, canDraw, chooseTool]);
 
   const selected = snapshot.selectedId ? snapshot.byId.get(snapshot.selectedId) : null;
+  // keep the map's own controls (zoom, compass, scale, attribution) clear of the header and the bottom bar
+  useMapInsets(rootRef, headerRef, sheets ? bottomRef : null, true);
   // A new selection opens the panel on phones.
   const [shownSelection, setShownSelection] = useState<string | null>(null);
   if ((selected?.id ?? null) !== shownSelection) {
@@ -282,6 +287,7 @@ export function MapEditor(props: MapEditorProps) {
 
   const header = (
     <header
+      ref={headerRef}
       data-map-overlay
       className="bg-background/95 supports-[backdrop-filter]:bg-background/80 pointer-events-auto flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 shadow-sm backdrop-blur"
     >
@@ -382,6 +388,7 @@ export function MapEditor(props: MapEditorProps) {
 
   return (
     <div
+      ref={rootRef}
       className={cn('relative isolate h-full w-full overflow-hidden', variant === 'full' && 'h-dvh')}
       data-testid="map-editor"
       data-tool={effectiveTool}
@@ -423,7 +430,7 @@ export function MapEditor(props: MapEditorProps) {
           <aside
             data-map-overlay
             aria-label="Layers and features"
-            className="bg-background/95 absolute end-2 top-24 bottom-2 z-10 w-[24rem] overflow-y-auto rounded-lg border p-3 shadow-sm"
+            className="bg-background/95 absolute end-12 top-24 bottom-2 z-10 w-[24rem] overflow-y-auto rounded-lg border p-3 shadow-sm"
           >
             {panel}
           </aside>
