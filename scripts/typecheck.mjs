@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 const projects = [
   'packages/contracts',
+  'packages/assistant',
   'packages/geo',
   'packages/geo/tsconfig.test.json',
   'packages/regions',
