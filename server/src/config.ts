@@ -52,12 +52,22 @@ const EnvSchema = z.object({
     .min(1024, 'a number of bytes from 1024 to 1073741824')
     .max(1 << 30, 'a number of bytes from 1024 to 1073741824')
     .default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1 << 31).default(50 * 1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1 << 31)
+    .default(50 * 1024 * 1024),
   WEB_DIST: z.string().trim().optional(),
   // Directory of built region packs (relative paths are resolved against the repository root).
   REGIONS_DIR: z.string().trim().min(1, 'a directory path').default('data/packs'),
   SEED_DEMO: bool('true'),
-  ADMIN_EMAIL: z.string().trim().email('an email address').optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .email('an email address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   AUTH_SECRET: z
     .string()
     .min(32, 'at least 32 characters of random text')
@@ -70,12 +80,31 @@ const EnvSchema = z.object({
   OIDC_ISSUER: optionalUrl(['http:', 'https:'], 'an http(s) URL of an OpenID Connect issuer'),
   OIDC_CLIENT_ID: z.string().trim().optional(),
   OIDC_CLIENT_SECRET: z.string().trim().optional(),
-  OIDC_SCOPES: z.string().trim().regex(/^[\w:.\- ]*\bopenid\b[\w:.\- ]*$/, 'space-separated scopes including openid').default('openid email profile'),
+  OIDC_SCOPES: z
+    .string()
+    .trim()
+    .regex(/^[\w:.\- ]*\bopenid\b[\w:.\- ]*$/, 'space-separated scopes including openid')
+    .default('openid email profile'),
   OIDC_NAME: z.string().trim().min(1).max(40, 'a provider name of at most 40 characters').default('Single sign-on'),
   // Auth abuse limits: attempts per IP per action and failed sign-ins per account, per window.
-  AUTH_RATE_WINDOW_SECONDS: z.coerce.number({ message: 'a number of seconds from 1 to 86400' }).int().min(1, 'a number of seconds from 1 to 86400').max(86400, 'a number of seconds from 1 to 86400').default(900),
-  AUTH_RATE_IP_MAX: z.coerce.number({ message: 'an integer from 1 to 1000000' }).int().min(1, 'an integer from 1 to 1000000').max(1_000_000, 'an integer from 1 to 1000000').default(300),
-  AUTH_RATE_ACCOUNT_MAX: z.coerce.number({ message: 'an integer from 1 to 1000' }).int().min(1, 'an integer from 1 to 1000').max(1000, 'an integer from 1 to 1000').default(5),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce
+    .number({ message: 'a number of seconds from 1 to 86400' })
+    .int()
+    .min(1, 'a number of seconds from 1 to 86400')
+    .max(86400, 'a number of seconds from 1 to 86400')
+    .default(900),
+  AUTH_RATE_IP_MAX: z.coerce
+    .number({ message: 'an integer from 1 to 1000000' })
+    .int()
+    .min(1, 'an integer from 1 to 1000000')
+    .max(1_000_000, 'an integer from 1 to 1000000')
+    .default(300),
+  AUTH_RATE_ACCOUNT_MAX: z.coerce
+    .number({ message: 'an integer from 1 to 1000' })
+    .int()
+    .min(1, 'an integer from 1 to 1000')
+    .max(1000, 'an integer from 1 to 1000')
+    .default(5),
   // Use the first X-Forwarded-For address as the client IP (only behind a trusted reverse proxy).
   TRUST_PROXY: bool('false'),
   // Object storage for documents: all of S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or none.
@@ -88,6 +117,13 @@ const EnvSchema = z.object({
   LLM_BASE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL of an OpenAI-compatible API'),
   LLM_MODEL: z.string().trim().optional(),
   LLM_API_KEY: z.string().trim().optional(),
+  // AI map chat requests per signed-in user per minute (model and built-in engine alike).
+  LLM_RATE_PER_MINUTE: z.coerce
+    .number({ message: 'an integer from 1 to 10000' })
+    .int('an integer from 1 to 10000')
+    .min(1, 'an integer from 1 to 10000')
+    .max(10_000, 'an integer from 1 to 10000')
+    .default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -112,7 +148,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name} must be ${issue.message.replace(/^Invalid input: /, '')} (got ${describe(env[name])})`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} must be ${issue.message.replace(/^Invalid input: /, '')} (got ${describe(env[name])})`,
+    );
   }
   const e = parsed.data;
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -123,7 +161,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if ((e.LLM_BASE_URL && !e.LLM_MODEL) || (!e.LLM_BASE_URL && e.LLM_MODEL)) {
     const missing = e.LLM_BASE_URL ? 'LLM_MODEL' : 'LLM_BASE_URL';
-    throw new ConfigError(`Invalid configuration: ${missing} must be set together with ${missing === 'LLM_MODEL' ? 'LLM_BASE_URL' : 'LLM_MODEL'}`);
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set together with ${missing === 'LLM_MODEL' ? 'LLM_BASE_URL' : 'LLM_MODEL'}`,
+    );
   }
   const oidcKeys = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
   const oidcSet = oidcKeys.filter((k) => e[k]);
@@ -136,7 +176,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...e,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX } : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     s3:
       s3Set.length === s3Keys.length
         ? {
@@ -147,6 +189,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
           }
         : null,
-    llm: e.LLM_BASE_URL && e.LLM_MODEL ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}) } : null,
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL, ...(e.LLM_API_KEY ? { apiKey: e.LLM_API_KEY } : {}) }
+        : null,
   };
 }
