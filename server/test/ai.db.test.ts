@@ -176,6 +176,14 @@ describe('history', () => {
 
     const other = (await (await t.app.request('/api/ai/messages', { headers: bob.headers })).json()) as { messages: unknown[] };
     expect(other.messages).toEqual([]);
+    // another user's DELETE only forgets their own chat (there is no way to name someone else's)
+    expect((await t.json('DELETE', '/api/ai/messages', undefined, bob.headers)).status).toBe(204);
+    const still = (await (await t.app.request('/api/ai/messages', { headers: carol.headers })).json()) as { messages: unknown[] };
+    expect(still.messages).toHaveLength(4);
+    // an admin has no access to it either
+    const admin = await t.signIn({ role: 'admin' });
+    const adminView = (await (await t.app.request('/api/ai/messages', { headers: admin.headers })).json()) as { messages: unknown[] };
+    expect(adminView.messages).toEqual([]);
 
     expect((await t.json('DELETE', '/api/ai/messages', undefined, carol.headers)).status).toBe(204);
     const after = (await (await t.app.request('/api/ai/messages', { headers: carol.headers })).json()) as { messages: unknown[] };
