@@ -16,19 +16,8 @@ import { haversineLL, RouteError, routeClimb } from '@waymark/geo';
 import { describeZodError, HttpError } from '../http/errors.ts';
 import { assertInRegion, loopJson, type EngineRegistry } from '../planner/engine.ts';
 import type { RegionStore } from '../regions/store.ts';
+import { POI_KINDS } from '../maps/pois.ts';
 import { createPlaceResolver, ToolProblem } from './places.ts';
-
-/** OSM kinds (as the packs' place index names them) per category. */
-export const POI_KINDS: Record<PoiCategory, string[]> = {
-  water: ['drinking_water', 'fountain', 'spring', 'water_point', 'watering_place'],
-  toilets: ['toilets'],
-  peaks: ['peak', 'volcano'],
-  cafes: ['cafe', 'ice_cream'],
-  restaurants: ['restaurant', 'fast_food', 'bar', 'pub', 'food_court', 'biergarten'],
-  shelters: ['shelter', 'alpine_hut', 'wilderness_hut'],
-  parking: ['parking'],
-  viewpoints: ['viewpoint'],
-};
 
 export const DEFAULT_NEARBY_RADIUS_KM = 5;
 /** When nothing lies within the default radius, look this far before saying there is none. */
