@@ -8,6 +8,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { waitForLine } from './built-server.ts';
 import { printTable } from './table.ts';
+import { benchMaps } from './maps.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -26,7 +27,10 @@ export async function benchServer() {
   });
   const bare = spawn(
     process.execPath,
-    ['-e', "const s=require('http').createServer((q,r)=>{r.setHeader('content-type','text/plain');r.end('hello world')});s.listen(0,'127.0.0.1',()=>console.log('port '+s.address().port))"],
+    [
+      '-e',
+      "const s=require('http').createServer((q,r)=>{r.setHeader('content-type','text/plain');r.end('hello world')});s.listen(0,'127.0.0.1',()=>console.log('port '+s.address().port))",
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   try {
@@ -46,6 +50,8 @@ export async function benchServer() {
     await new Promise((r) => ours.on('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // the map pages' data endpoints (population density), in their own table
+  await benchMaps();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchServer();

@@ -62,8 +62,8 @@ describe('GET /api/maps/population', () => {
     }
   });
 
-  it('country view (zoom 7 → res 6): Andorra la Vella in its hexagon, only cells around the view', async () => {
-    const fc = (await (await get('/api/maps/population?bbox=1.3,42.3,1.9,42.8&zoom=7')).json()) as PopulationResponse;
+  it('country view (zoom 8 → res 6): Andorra la Vella in its hexagon, only cells around the view', async () => {
+    const fc = (await (await get('/api/maps/population?bbox=1.3,42.3,1.9,42.8&zoom=8')).json()) as PopulationResponse;
     expect(fc.resolution).toBe(6);
     expect(fc.features.length).toBeGreaterThan(3);
     expect(fc.features.length).toBeLessThan(200);
@@ -77,6 +77,17 @@ describe('GET /api/maps/population', () => {
         expect(y).toBeLessThan(43.3);
       }
     }
+  });
+
+  it('answers a slightly moved view from the cache (the box is snapped to a grid), gzipped when accepted', async () => {
+    const a = await get('/api/maps/population?bbox=-3.1,40.2,3.9,43.9&res=5');
+    const b = await get('/api/maps/population?bbox=-3.0,40.3,3.8,43.8&res=5', { 'accept-encoding': 'gzip' });
+    expect(a.headers.get('server-timing')).toMatch(/desc="computed"/);
+    expect(b.headers.get('server-timing')).toMatch(/desc="cached"/);
+    expect(b.headers.get('content-encoding')).toBe('gzip');
+    const raw = new Uint8Array(await b.arrayBuffer());
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(raw).toString()).toBe(await a.text());
   });
 
   it('the resolution follows the zoom', async () => {

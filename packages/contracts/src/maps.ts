@@ -45,14 +45,31 @@ export const populationQuery = z
   })
   .refine((q) => q.res !== undefined || q.zoom !== undefined, { message: 'give res (H3 resolution 0–7) or zoom', path: ['res'] });
 
-/** The H3 resolution the population map uses at a map zoom: world views 2–3, countries 5–6. */
+/**
+ * The H3 resolution the population map uses at a map zoom: world views 2–3, countries 5–6. A
+ * screen then holds a few thousand hexagons at most (a 1280 px view at zoom 8 spans ~7°).
+ */
 export function resolutionForZoom(zoom: number): number {
   if (zoom < 2.5) return 2;
   if (zoom < 4) return 3;
   if (zoom < 5.5) return 4;
-  if (zoom < 7) return 5;
-  if (zoom < 8.5) return 6;
+  if (zoom < 7.5) return 5;
+  if (zoom < 9) return 6;
   return 7;
+}
+
+/**
+ * The box the population endpoint actually answers for: the asked box grown to a grid of a quarter
+ * of the next power of two of its size (≥ 0.05°), clamped to the world. Small pans ask the same
+ * box, so server and browser caches answer them; the page requests this box itself.
+ */
+export function snapBBox([w, s, e, n]: BBox): BBox {
+  const span = Math.max(e - w, n - s, 0.2);
+  const step = Math.max(0.05, 2 ** Math.ceil(Math.log2(span)) / 4);
+  const down = (v: number) => Math.floor(v / step) * step;
+  const up = (v: number) => Math.ceil(v / step) * step;
+  const r = (v: number) => Math.round(v * 1e6) / 1e6;
+  return [r(Math.max(-180, down(w))), r(Math.max(-90, down(s))), r(Math.min(180, up(e))), r(Math.min(90, up(n)))];
 }
 
 export interface PopulationCellProps {

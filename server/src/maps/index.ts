@@ -9,7 +9,7 @@ import { errorBody, notFound, parseOr400 } from '../http/errors.ts';
 import { packVersion, regionsDir } from '../regions/index.ts';
 import { RegionStore } from '../regions/store.ts';
 import { publicRoutePoints, regionPoiPoints } from './heatmap.ts';
-import { populationIn } from './population.ts';
+import { populationAnswer } from './population.ts';
 import { TerrainTiles } from './terrain.ts';
 
 /** Same policy as the packs' files: a day, then revalidate (the ETag carries the pack version). */
@@ -34,11 +34,16 @@ export function createMapsModule(): ServerModule {
         const q = parseOr400(populationQuery, queryOf(c.req.query()), 'population query');
         const res = q.res ?? resolutionForZoom(q.zoom!);
         const t0 = performance.now();
-        const r = populationIn(q.bbox, res);
-        return c.body(r.body, 200, {
+        const r = populationAnswer(q.bbox, res);
+        const gzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '');
+        const body = gzip ? r.gzip : r.body;
+        return c.body(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': 'application/geo+json; charset=utf-8',
           'Cache-Control': POPULATION_CACHE,
-          'Server-Timing': `population;dur=${(performance.now() - t0).toFixed(1)}`,
+          Vary: 'Accept-Encoding',
+          'Content-Length': String(body.byteLength),
+          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+          'Server-Timing': `population;dur=${(performance.now() - t0).toFixed(1)};desc="${r.hit ? 'cached' : 'computed'}"`,
         });
       });
 

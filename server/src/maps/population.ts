@@ -2,7 +2,8 @@
 // (on first use), then answered per view by the cities inside the view's box. Each cell's GeoJSON
 // feature is built once and kept as a string, so a warm request is a filter and a join.
 import { cellArea, cellToBoundary, getHexagonEdgeLengthAvg, latLngToCell, UNITS } from 'h3-js';
-import type { BBox } from '@waymark/contracts/maps';
+import { gzipSync } from 'node:zlib';
+import { snapBBox, type BBox } from '@waymark/contracts/maps';
 import { cities, CITIES_ATTRIBUTION } from './cities.ts';
 
 /** Most hexagons in one response (the most populated are kept). */
@@ -60,9 +61,13 @@ export function binCities(res: number): Binned {
   return b;
 }
 
-const r4 = (n: number) => Math.round(n * 1e4) / 1e4;
+const round = (res: number) => {
+  const f = res <= 3 ? 1e3 : 1e4; // ≥ 69 km edges: 100 m steps are invisible
+  return (n: number) => Math.round(n * f) / f;
+};
 
-function featureJson(h: string, cell: Cell): string {
+function featureJson(h: string, cell: Cell, res: number): string {
+  const r = round(res);
   const c = cities();
   let ring = cellToBoundary(h, true) as [number, number][];
   // a hexagon across the antimeridian: keep its longitudes continuous
@@ -75,13 +80,48 @@ function featureJson(h: string, cell: Cell): string {
     cities: cell.count,
     top: JSON.stringify(cell.top.map((i) => [c.name[i], c.country[i], c.population[i]])),
   };
-  return `{"type":"Feature","properties":${JSON.stringify(props)},"geometry":{"type":"Polygon","coordinates":[${JSON.stringify(ring.map(([x, y]) => [r4(x), r4(y)]))}]}}`;
+  return `{"type":"Feature","properties":${JSON.stringify(props)},"geometry":{"type":"Polygon","coordinates":[${JSON.stringify(ring.map(([x, y]) => [r(x), r(y)]))}]}}`;
 }
 
 export interface PopulationResult {
   body: string;
   count: number;
   truncated: boolean;
+}
+
+interface CachedBody {
+  key: string;
+  body: Buffer;
+  gzip: Buffer;
+  count: number;
+}
+
+/** Answers by (resolution, snapped box), raw and gzipped; at most CACHE_BYTES together. */
+const answers = new Map<string, CachedBody>();
+const CACHE_BYTES = 96 * 1024 * 1024;
+let cachedBytes = 0;
+
+/** The answer for a view: the snapped box's hexagons, from the cache when asked before. */
+export function populationAnswer(bbox: BBox, res: number): CachedBody & { hit: boolean } {
+  const snapped = snapBBox(bbox);
+  const key = `${res}:${snapped.join(',')}`;
+  const hit = answers.get(key);
+  if (hit) {
+    answers.delete(key);
+    answers.set(key, hit);
+    return { ...hit, hit: true };
+  }
+  const r = populationIn(snapped, res);
+  const body = Buffer.from(r.body);
+  const entry = { key, body, gzip: gzipSync(body, { level: 6 }), count: r.count };
+  answers.set(key, entry);
+  cachedBytes += entry.body.byteLength + entry.gzip.byteLength;
+  for (const [k, v] of answers) {
+    if (cachedBytes <= CACHE_BYTES || k === key) break;
+    answers.delete(k);
+    cachedBytes -= v.body.byteLength + v.gzip.byteLength;
+  }
+  return { ...entry, hit: false };
 }
 
 /** The hexagons with cities in (or just around) the box, as a GeoJSON FeatureCollection string. */
@@ -103,7 +143,7 @@ export function populationIn(bbox: BBox, res: number): PopulationResult {
   const parts: string[] = [];
   for (const [h, cell] of list) {
     population += cell.population;
-    parts.push((cell.json ??= featureJson(h, cell)));
+    parts.push((cell.json ??= featureJson(h, cell, res)));
   }
   const head = `{"type":"FeatureCollection","resolution":${res},"count":${parts.length},"truncated":${truncated},"population":${population},"attribution":${JSON.stringify(CITIES_ATTRIBUTION)},"features":[`;
   return { body: `${head}${parts.join(',')}]}`, count: parts.length, truncated };
