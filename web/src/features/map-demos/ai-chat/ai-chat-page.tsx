@@ -41,6 +41,9 @@ const SUGGESTIONS = [
   'Show the elevation',
 ];
 const UNIT_KEY = 'waymark:ai-chat:unit';
+let userSeq = 0;
+/** ids for the user's messages until the server's copy replaces them (crypto.randomUUID needs https) */
+const nextUserId = () => `u-${++userSeq}`;
 
 const statusQuery = { queryKey: ['ai', 'status'], queryFn: () => api<ChatStatus>('/api/ai/status', { toast: false }), staleTime: 60_000 };
 
@@ -155,7 +158,7 @@ export function AiChatPage() {
     setBusy(true);
     setNotice(null);
     setInput('');
-    const user: ChatMessage = { id: `u-${crypto.randomUUID()}`, role: 'user', parts: [{ type: 'text', text: message }] };
+    const user: ChatMessage = { id: nextUserId(), role: 'user', parts: [{ type: 'text', text: message }] };
     setMessages((ms) => [...ms, user]);
     let assistantId: string | null = null;
     try {
