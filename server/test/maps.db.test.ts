@@ -6,6 +6,7 @@ import type { PopulationResponse } from '@waymark/contracts/maps';
 import { encodeRouteGeometry } from '@waymark/geo';
 import { decode } from 'fast-png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoRoutes } from '../src/maps/seed.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 
 let t: TestApp;
@@ -129,9 +130,9 @@ describe('GET /api/maps/population', () => {
 describe('GET /api/maps/heatmap/routes', () => {
   it('samples the public routes only, every `step` metres, within the bbox', async () => {
     const owner = await t.signIn();
-    // two lines ~1.1 km long, one public, one private, both in Andorra
+    // three lines ~1.1 km long in Monaco, one public, one private, one unlisted
     const line = (lat: number) =>
-      encodeRouteGeometry(Array.from({ length: 12 }, (_, i) => [1.5 + i * 0.00122, lat, 1100] as [number, number, number]));
+      encodeRouteGeometry(Array.from({ length: 12 }, (_, i) => [7.41 + i * 0.00124, lat, 50] as [number, number, number]));
     const mk = async (name: string, visibility: string, lat: number) => {
       const res = await t.json(
         'POST',
@@ -139,10 +140,10 @@ describe('GET /api/maps/heatmap/routes', () => {
         {
           name,
           visibility,
-          region: 'andorra',
+          region: 'monaco',
           waypoints: [
-            { lon: 1.5, lat },
-            { lon: 1.5134, lat },
+            { lon: 7.41, lat },
+            { lon: 7.4236, lat },
           ],
           geometry: line(lat),
           stats: { distanceM: 1100, ascentM: 0, descentM: 0, timeS: 600 },
@@ -151,11 +152,12 @@ describe('GET /api/maps/heatmap/routes', () => {
       );
       expect(res.status).toBe(201);
     };
-    await mk('Public line', 'public', 42.51);
-    await mk('Private line', 'private', 42.52);
-    await mk('Unlisted line', 'unlisted', 42.53);
+    await mk('Public line', 'public', 43.731);
+    await mk('Private line', 'private', 43.735);
+    await mk('Unlisted line', 'unlisted', 43.739);
 
-    const res = await get('/api/maps/heatmap/routes?step=100');
+    const MONACO = 'bbox=7.40,43.72,7.45,43.76';
+    const res = await get(`/api/maps/heatmap/routes?${MONACO}&step=100`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { points: [number, number][]; routes: number; truncated: boolean; source: string };
     expect(body.source).toBe('routes');
@@ -163,12 +165,28 @@ describe('GET /api/maps/heatmap/routes', () => {
     // 1.1 km every 100 m: 12 points (the start and 11 more)
     expect(body.points.length).toBeGreaterThanOrEqual(11);
     expect(body.points.length).toBeLessThanOrEqual(13);
-    expect(body.points.every(([, lat]) => lat === 42.51)).toBe(true);
+    expect(body.points.every(([, lat]) => lat === 43.731)).toBe(true);
 
-    const fine = (await (await get('/api/maps/heatmap/routes?step=10')).json()) as { points: unknown[] };
+    const fine = (await (await get(`/api/maps/heatmap/routes?${MONACO}&step=10`)).json()) as { points: unknown[] };
     expect(fine.points.length).toBeGreaterThan(100);
-    const outside = (await (await get('/api/maps/heatmap/routes?bbox=7,43,8,44')).json()) as { points: unknown[]; routes: number };
+    const outside = (await (await get('/api/maps/heatmap/routes?bbox=-10,40,-9,41')).json()) as { points: unknown[]; routes: number };
     expect(outside).toMatchObject({ points: [], routes: 0 });
+  });
+
+  it('the demo seed adds public loops of the demo user around Andorra once, and they feed the heatmap', async () => {
+    await t.signIn({ email: 'demo@waymark.local' });
+    const n = await seedDemoRoutes(t.ctx);
+    expect(n).toBe(0); // a public route exists already (the test above): nothing is added
+    await t.db().deleteFrom('routes').where('visibility', '=', 'public').execute();
+    const added = await seedDemoRoutes(t.ctx);
+    expect(added).toBeGreaterThanOrEqual(4);
+    const body = (await (await get('/api/maps/heatmap/routes?bbox=1.4,42.4,1.8,42.7')).json()) as {
+      points: [number, number][];
+      routes: number;
+    };
+    expect(body.routes).toBe(added);
+    expect(body.points.length).toBeGreaterThan(added * 100);
+    expect(await seedDemoRoutes(t.ctx)).toBe(0);
   });
 
   it.each([

@@ -10,6 +10,7 @@ import { packVersion, regionsDir } from '../regions/index.ts';
 import { RegionStore } from '../regions/store.ts';
 import { publicRoutePoints, regionPoiPoints } from './heatmap.ts';
 import { populationAnswer } from './population.ts';
+import { seedDemoRoutes } from './seed.ts';
 import { TerrainTiles } from './terrain.ts';
 
 /** Same policy as the packs' files: a day, then revalidate (the ETag carries the pack version). */
@@ -24,6 +25,7 @@ const queryOf = (q: Record<string, string>) => Object.fromEntries(Object.entries
 export function createMapsModule(): ServerModule {
   let store: RegionStore;
   const terrain = new TerrainTiles();
+  let seeding: Promise<unknown> = Promise.resolve();
   return {
     name: 'maps',
     init(ctx) {
@@ -90,7 +92,15 @@ export function createMapsModule(): ServerModule {
         });
       });
     },
+    seed(ctx) {
+      // in the background: a few public demo loops for the heatmap (first start only)
+      seeding = seedDemoRoutes(ctx)
+        .then((n) => n && ctx.logger.info({ routes: n }, 'maps: seeded public demo routes'))
+        .catch((err: unknown) => ctx.logger.warn({ err }, 'maps: could not seed demo routes'));
+      return Promise.resolve();
+    },
     async close() {
+      await seeding;
       await terrain.close();
     },
   };

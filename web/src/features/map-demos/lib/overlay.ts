@@ -7,10 +7,17 @@ export type Fc = FeatureCollection<Geometry, Record<string, unknown>>;
 export const EMPTY: Fc = { type: 'FeatureCollection', features: [] };
 
 /** Set the data of source `id`, adding the source and `layers` (in order, before `beforeId`) if missing. */
-export function setOverlay(map: MlMap, id: string, data: Fc, layers: LayerSpecification[], beforeId?: string) {
+export function setOverlay(
+  map: MlMap,
+  id: string,
+  data: Fc,
+  layers: LayerSpecification[],
+  beforeId?: string,
+  source: { attribution?: string } = {},
+) {
   const src = map.getSource<GeoJSONSource>(id);
   if (src) src.setData(data);
-  else map.addSource(id, { type: 'geojson', data });
+  else map.addSource(id, { type: 'geojson', data, ...source });
   for (const l of layers) if (!map.getLayer(l.id)) map.addLayer(l, beforeId && map.getLayer(beforeId) ? beforeId : undefined);
 }
 
