@@ -132,7 +132,15 @@ export function PopulationPage() {
         top = [];
       }
       map.getCanvas().style.cursor = 'pointer';
-      setHover({ x: e.point.x, y: e.point.y, width: map.getContainer().clientWidth, population: Number(p.population), density: Number(p.density), cities: Number(p.cities), top });
+      setHover({
+        x: e.point.x,
+        y: e.point.y,
+        width: map.getContainer().clientWidth,
+        population: Number(p.population),
+        density: Number(p.density),
+        cities: Number(p.cities),
+        top,
+      });
     };
     map.on('mousemove', 'population-fill', move);
     map.on('click', 'population-fill', move);
