@@ -19,6 +19,9 @@ export const VARIANTS = [
 ] as const;
 export type Variant = (typeof VARIANTS)[number];
 
+/** Time for one sweep (8 page loads with software WebGL). */
+export const SWEEP_TIMEOUT = 900_000;
+
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -76,9 +79,9 @@ export function pageApi(page: Page, method: string, url: string, body?: unknown)
   );
 }
 
-/** Wait until the demo map has settled (style, tiles and overlays drawn). */
+/** Wait until the demo map has settled (style, tiles and overlays drawn); SwiftShader on a busy machine can take a while. */
 export async function mapIdle(page: Page) {
-  await page.waitForFunction(() => !!(window as unknown as { __waymarkMap?: unknown }).__waymarkMap, null, { timeout: 60_000 });
+  await page.waitForFunction(() => !!(window as unknown as { __waymarkMap?: unknown }).__waymarkMap, null, { timeout: 120_000 });
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
