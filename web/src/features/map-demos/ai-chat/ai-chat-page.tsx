@@ -276,6 +276,7 @@ export function AiChatPage() {
                         p.text && (
                           <p
                             key={i}
+                            dir="auto"
                             className={cn(
                               'max-w-[90%] rounded-lg px-3 py-2 text-sm whitespace-pre-wrap',
                               m.role === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted',
@@ -302,7 +303,11 @@ export function AiChatPage() {
                         </div>
                       ),
                     )}
-                    {m.error && <p className="text-destructive text-sm">{m.error}</p>}
+                    {m.error && (
+                      <p dir="auto" className="text-destructive text-sm">
+                        {m.error}
+                      </p>
+                    )}
                     {m.pending && m.parts.length === 0 && <p className="text-muted-foreground text-sm">Thinking…</p>}
                   </div>
                 ))}

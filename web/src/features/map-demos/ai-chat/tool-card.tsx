@@ -71,7 +71,11 @@ export function ToolCard({ part, unit, onShow, selectedAlternative = 0, onFlyTo 
         </span>
       </header>
       <div className="space-y-2 px-3 py-2">
-        {part.state === 'error' && <p className="text-destructive">{part.errorText}</p>}
+        {part.state === 'error' && (
+          <p dir="auto" className="text-destructive">
+            {part.errorText}
+          </p>
+        )}
         {part.state === 'done' && (
           <Result part={part} unit={unit} onShow={onShow} selectedAlternative={selectedAlternative} onFlyTo={onFlyTo} />
         )}
