@@ -1,6 +1,7 @@
 // `npm test`: the whole suite. Static checks, unit tests, the database suite on PGlite and on a
-// throwaway real PostgreSQL 15, then browser tests in Debian Chromium against the built server.
-// `node scripts/test.mjs [static|unit|db|e2e ...]` runs a subset.
+// throwaway real PostgreSQL 15, the security probes against real server processes, then browser
+// tests in Debian Chromium against the built server.
+// `node scripts/test.mjs [static|unit|db|security|e2e ...]` runs a subset.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { startPostgres } from './pg-cluster.mjs';
 import { prepare, ROOT } from './prepare.mjs';
 
-const all = ['static', 'unit', 'db', 'e2e'];
+const all = ['static', 'unit', 'db', 'security', 'e2e'];
 const wanted = process.argv.slice(2).filter((a) => all.includes(a));
 const steps = wanted.length ? wanted : all;
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-test-'));
@@ -29,7 +30,14 @@ function run(label, cmd, args, env = {}) {
 
 function vitest(label, projects, env = {}) {
   const out = path.join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const ok = run(label, 'npx', args, { LOG_LEVEL: 'silent', ...env });
   try {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -64,6 +72,12 @@ if (steps.includes('db')) {
   } finally {
     pg?.stop();
   }
+}
+if (steps.includes('security')) {
+  // npm run test:security: account takeover (1–3), lock-out abuse (4), proxy spoof (5), id case (6).
+  run('security probes (attacker scenarios against a real server)', 'npx', ['tsx', 'server/test/security/probes.ts'], {
+    LOG_LEVEL: 'info',
+  });
 }
 if (steps.includes('e2e')) {
   ensureChromium();

@@ -5,7 +5,7 @@ import { compress } from 'hono/compress';
 import type { AppContext, AppEnv, ServerModule } from './context.ts';
 import { HttpError, errorBody, rejectUnstorable } from './http/errors.ts';
 import { findUnstorableText } from './http/text.ts';
-import { securityHeaders } from './http/security.ts';
+import { securityHeaders, strictTransportSecurity } from './http/security.ts';
 import { mountSpa } from './http/static.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -29,7 +29,11 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     else log.debug(entry, 'request');
   });
 
-  app.use('*', securityHeaders(() => ctx.spa.scriptHashes));
+  app.use(
+    '*',
+    securityHeaders(() => ctx.spa.scriptHashes),
+  );
+  if (ctx.config.publicUrl.startsWith('https:')) app.use('*', strictTransportSecurity());
 
   app.use(
     '/api/*',

@@ -105,8 +105,14 @@ const EnvSchema = z.object({
     .min(1, 'an integer from 1 to 1000')
     .max(1000, 'an integer from 1 to 1000')
     .default(5),
-  // Use the first X-Forwarded-For address as the client IP (only behind a trusted reverse proxy).
-  TRUST_PROXY: bool('false'),
+  // Behind your own reverse proxies: how many of them append to X-Forwarded-For (true = 1). The client
+  // IP is the entry that many places from the right, i.e. the one your outermost proxy appended.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .refine((v) => /^(true|false|yes|no|[0-9]|10)$/.test(v), 'true, false or a number of proxy hops from 0 to 10')
+    .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v))),
   // Object storage for documents: all of S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or none.
   S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'an http(s) URL of an S3-compatible endpoint'),
   S3_REGION: z.string().trim().default('us-east-1'),

@@ -19,7 +19,20 @@ export type AppEnv = {
     requestId: string;
     /** Set by the auth module when a session cookie is valid. */
     user?: { id: string; email: string | null; role: string; name: string; phone?: string | null; emailVerified?: boolean };
-    session?: { id: string; authenticatedAt?: Date; expiresAt?: Date; remember?: boolean };
+    /**
+     * `kind`: a browser cookie session, a token-API session (bearer access token) or a personal
+     * access token (`scope` read or write). Set by the auth module.
+     */
+    session?: {
+      id: string;
+      authenticatedAt?: Date;
+      expiresAt?: Date;
+      remember?: boolean;
+      kind?: 'browser' | 'token' | 'pat';
+      scope?: 'read' | 'write';
+    };
+    /** The request carried an Authorization header (then the cookie is ignored and no CSRF token is needed). */
+    bearer?: boolean;
   };
 };
 

@@ -34,7 +34,9 @@ const bodies = fc.oneof(
 function plausibleSignup(raw: string): boolean {
   try {
     const b = JSON.parse(raw) as Record<string, unknown>;
-    const idOk = (typeof b.email === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email.trim())) || (typeof b.phone === 'string' && /\d{7,}/.test(b.phone.replace(/\D/g, '')));
+    const idOk =
+      (typeof b.email === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email.trim())) ||
+      (typeof b.phone === 'string' && /\d{7,}/.test(b.phone.replace(/\D/g, '')));
     return idOk && typeof b.password === 'string' && [...b.password].length >= 12 && [...b.password].length <= 128;
   } catch {
     return false;
@@ -59,7 +61,13 @@ describe(`auth fuzz on ${TEST_DB} (${RUNS} bodies per endpoint)`, () => {
     await t
       .db()
       .insertInto('sessions')
-      .values({ user_id: v.id, token_hash: sha256(token), last_seen_at: new Date(), authenticated_at: new Date(), expires_at: new Date(Date.now() + 3600_000) })
+      .values({
+        user_id: v.id,
+        token_hash: sha256(token),
+        last_seen_at: new Date(),
+        authenticated_at: new Date(),
+        expires_at: new Date(Date.now() + 3600_000),
+      })
       .execute();
     return { cookie: `waymark_session=${token}` };
   }

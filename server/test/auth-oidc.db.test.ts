@@ -14,12 +14,18 @@ function fakeProvider() {
   let issuer = '';
   let nextUser = { sub: 'sub-1', email: 'oidc.user@example.org' };
   app.get('/.well-known/openid-configuration', (c) =>
-    c.json({ issuer, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, userinfo_endpoint: `${issuer}/userinfo` }),
+    c.json({
+      issuer,
+      authorization_endpoint: `${issuer}/authorize`,
+      token_endpoint: `${issuer}/token`,
+      userinfo_endpoint: `${issuer}/userinfo`,
+    }),
   );
   app.post('/token', async (c) => {
     const form = new URLSearchParams(await c.req.text());
     const entry = codes.get(form.get('code') ?? '');
-    if (!entry || form.get('client_id') !== 'waymark' || form.get('client_secret') !== 's3cret') return c.json({ error: 'invalid_grant' }, 400);
+    if (!entry || form.get('client_id') !== 'waymark' || form.get('client_secret') !== 's3cret')
+      return c.json({ error: 'invalid_grant' }, 400);
     const verifier = form.get('code_verifier') ?? '';
     if (createHash('sha256').update(verifier).digest('base64url') !== entry.challenge) return c.json({ error: 'invalid_grant' }, 400);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -84,16 +90,45 @@ describe(`OIDC sign-in on ${TEST_DB}`, () => {
     expect(cb.status).toBe(302);
     expect(cb.headers.get('location')).toBe('/callback?type=oidc&next=%2Fsettings%2Faccount');
     const session = cookieFrom(cb, 'waymark_session')!;
-    const me = (await (await t.app.request('/api/_auth/session', { headers: { cookie: session } })).json()) as { user: { email: string; name: string; emailVerified: boolean } };
+    const me = (await (await t.app.request('/api/_auth/session', { headers: { cookie: session } })).json()) as {
+      user: { email: string; name: string; emailVerified: boolean };
+    };
     expect(me.user).toMatchObject({ email: 'oidc.user@example.org', name: 'Olive Oidc', emailVerified: true });
 
     const again = await roundTrip();
-    const cb2 = await t.app.request(`/api/auth/oidc/callback?code=${again.code}&state=${again.state}`, { headers: { cookie: again.stateCookie } });
+    const cb2 = await t.app.request(`/api/auth/oidc/callback?code=${again.code}&state=${again.state}`, {
+      headers: { cookie: again.stateCookie },
+    });
     expect(cookieFrom(cb2, 'waymark_session')).toBeTruthy();
     const users = await t.db().selectFrom('users').select('id').where('email', '=', 'oidc.user@example.org').execute();
     expect(users).toHaveLength(1);
     const ids = await t.db().selectFrom('user_identities').selectAll().execute();
     expect(ids).toHaveLength(1);
+  });
+
+  it('3: SSO pre-hijacking: an unverified local account with the address is taken over only after the squatter is locked out', async () => {
+    // The attacker registers the victim's address with a password before the victim ever signs in.
+    const squat = await t.json('POST', '/api/auth/signup', { email: 'victim@example.org', password: 'attacker passphrase 99' });
+    expect(squat.status).toBe(201);
+    const attacker = { cookie: cookieFrom(squat, 'waymark_session')! };
+    const attackerId = ((await squat.json()) as { user: { id: string } }).user.id;
+    await t.json('POST', '/api/auth/tokens', { name: 'backdoor', scope: 'write', expiresInDays: null }, attacker);
+    // The victim signs in with the provider, which vouches for the address.
+    provider.setUser({ sub: 'sub-victim', email: 'victim@example.org' });
+    const { stateCookie, code, state } = await roundTrip();
+    const cb = await t.app.request(`/api/auth/oidc/callback?code=${code}&state=${state}`, { headers: { cookie: stateCookie } });
+    const victim = { cookie: cookieFrom(cb, 'waymark_session')! };
+    const me = (await (await t.app.request('/api/_auth/session', { headers: victim })).json()) as {
+      user: { id: string; emailVerified: boolean };
+    };
+    expect(me.user).toMatchObject({ id: attackerId, emailVerified: true });
+    // The attacker is out: session gone, password gone, personal access tokens gone.
+    expect(((await (await t.app.request('/api/_auth/session', { headers: attacker })).json()) as { user: unknown }).user).toBeNull();
+    expect((await t.json('POST', '/api/auth/signin', { email: 'victim@example.org', password: 'attacker passphrase 99' })).status).toBe(
+      400,
+    );
+    expect(await t.db().selectFrom('personal_access_tokens').select('id').where('user_id', '=', attackerId).execute()).toEqual([]);
+    provider.setUser({ sub: 'sub-1', email: 'oidc.user@example.org' });
   });
 
   it('refuses a wrong state, a missing cookie, an unknown code and an off-site redirect', async () => {
@@ -116,10 +151,14 @@ describe(`OIDC sign-in on ${TEST_DB}`, () => {
   it('validates the OIDC configuration', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.org' })).toThrow(ConfigError);
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.org' })).toThrow(/OIDC_CLIENT_ID must be set/);
-    expect(() => loadConfig({ OIDC_ISSUER: 'ftp://x', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toThrow(/OIDC_ISSUER must be an http/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'ftp://x', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toThrow(
+      /OIDC_ISSUER must be an http/,
+    );
     expect(() => loadConfig({ OIDC_SCOPES: 'email profile' })).toThrow(/OIDC_SCOPES/);
     expect(() => loadConfig({ AUTH_RATE_ACCOUNT_MAX: '0' })).toThrow(/AUTH_RATE_ACCOUNT_MAX/);
-    expect(loadConfig({ OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).OIDC_SCOPES).toBe('openid email profile');
+    expect(loadConfig({ OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).OIDC_SCOPES).toBe(
+      'openid email profile',
+    );
   });
 
   it('without configuration, start and callback explain that SSO is off', async () => {

@@ -88,7 +88,10 @@ describe(`the server process on ${TEST_DB}`, () => {
       expect(await s1.stop('SIGTERM')).toBe(0);
       expect(s1.output()).toContain('stopped cleanly');
       const h = await openDatabase(tdb.database);
-      await h.db.insertInto('app_meta').values({ key: 'restart-check', value: JSON.stringify({ n: 1 }) }).execute();
+      await h.db
+        .insertInto('app_meta')
+        .values({ key: 'restart-check', value: JSON.stringify({ n: 1 }) })
+        .execute();
       await h.close();
       const s2 = await spawnServer({ ...tdb.env, PORT: '0' });
       expect((await fetch(`${s2.url}/api/health`)).status).toBe(200);

@@ -86,7 +86,11 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     const e = await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: many }), 400, 'validation_error');
     expect(e.message).toContain('at most 100 waypoints');
     await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { lon: 200, lat: 0 }] }), 400, 'validation_error');
-    await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'teleport' }] }), 400, 'validation_error');
+    await err(
+      await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'teleport' }] }),
+      400,
+      'validation_error',
+    );
     await err(await t.json('POST', '/api/route', { region: '../etc', waypoints: [A, B] }), 400, 'validation_error');
     await err(await t.json('POST', '/api/route', { region: 'atlantis', waypoints: [A, B] }), 404, 'unknown_region');
   });
@@ -94,7 +98,11 @@ describe(`planner routing API on ${TEST_DB}`, () => {
   it('refuses points outside the region with 422 naming the region', async () => {
     const e = await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, PARIS] }), 422, 'outside_region');
     expect(e.message).toContain('andorra');
-    const l = await err(await t.json('POST', '/api/route/loop', { region: 'andorra', start: PARIS, distanceKm: 10 }), 422, 'outside_region');
+    const l = await err(
+      await t.json('POST', '/api/route/loop', { region: 'andorra', start: PARIS, distanceKm: 10 }),
+      422,
+      'outside_region',
+    );
     expect(l.message).toContain('andorra');
   });
 

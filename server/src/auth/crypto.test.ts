@@ -1,8 +1,8 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { base32Decode, base32Encode, hashPassword, newBackupCodes, newTotpSecret, totpAt, verifyPassword, verifyTotp } from './crypto.ts';
-import { passwordWeaknesses } from './password-policy.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { passwordWeaknesses, weakPasswordMessage } from './password-policy.ts';
+import { MemoryCounterStore, claimAttempt, clearKey, hitWindow, progressiveDelay } from './rate-limit.ts';
 
 describe('auth crypto', () => {
   it('hashes and verifies passwords (scrypt), rejecting wrong ones and garbage hashes', async () => {
@@ -39,30 +39,50 @@ describe('password policy', () => {
   it('needs 12..128 code points and refuses common passwords', () => {
     expect(passwordWeaknesses('eleven char')).toEqual(['length']);
     expect(passwordWeaknesses('twelve chars')).toEqual([]);
-    expect(passwordWeaknesses('🏃'.repeat(12))).toEqual([]);
+    // 12 code points are long enough (surrogate pairs count once); one emoji repeated is a repetition.
+    expect(passwordWeaknesses('🏃🌲⛺🗻🌄🧭🥾🌊🦌🍄🌙🔥')).toEqual([]);
+    expect(passwordWeaknesses('🏃'.repeat(12))).toEqual(['repeated']);
     expect(passwordWeaknesses('a'.repeat(129))).toContain('length');
     expect(passwordWeaknesses('qazwsxedcrfv')).toEqual(['pwned']);
     expect(passwordWeaknesses('1q2w3e4r5t6y')).toEqual(['pwned']);
-    expect(passwordWeaknesses('aaaaaaaaaaaaaaaa')).toEqual(['pwned']);
-    expect(passwordWeaknesses('alice.example@x.org', ['alice.example@x.org'])).toEqual(['pwned']);
+    // The real reason, not "too common" (issue 11): repetition, a sequence, the user's own details.
+    expect(passwordWeaknesses('aaaaaaaaaaaaaaaa')).toEqual(['repeated']);
+    expect(passwordWeaknesses('abcabcabcabcabc')).toEqual(['repeated']);
+    expect(passwordWeaknesses('123456789012345')).toEqual(['sequence']);
+    expect(passwordWeaknesses('alice.example@x.org', ['alice.example@x.org'])).toEqual(['personal']);
+    expect(passwordWeaknesses('AliceExample2024', ['alice.example@x.org', 'Alice Example'])).toEqual(['personal']);
+    expect(passwordWeaknesses('alice walks the long ridge at dawn', ['alice@x.org'])).toEqual([]);
+    expect(weakPasswordMessage(['repeated'])).toMatch(/repeats/);
+    expect(weakPasswordMessage(['personal'])).toMatch(/your own email address, name/);
   });
 });
 
-describe('rate limiter', () => {
-  it('locks a key after max hits, tells how long, and backs off on repeat lock-outs', () => {
+describe('abuse counters', () => {
+  const policy = { free: 3, windowMs: 60_000, baseMs: 10_000, capMs: 60_000 };
+  it('fixed window per key: refuses beyond max until the window ends', async () => {
     let now = 0;
-    const rl = new RateLimiter(3, 60_000, true, () => now);
-    expect(rl.hit('k')).toBe(0);
-    expect(rl.hit('k')).toBe(0);
-    expect(rl.hit('k')).toBe(60);
-    expect(rl.retryAfter('k')).toBe(60);
-    expect(rl.retryAfter('other')).toBe(0);
-    now = 61_000;
-    expect(rl.retryAfter('k')).toBe(0);
-    rl.hit('k');
-    rl.hit('k');
-    expect(rl.hit('k')).toBe(120);
-    rl.reset('k');
-    expect(rl.retryAfter('k')).toBe(0);
+    const store = new MemoryCounterStore(240_000, () => now);
+    const hits = [];
+    for (let i = 0; i < 4; i++) hits.push(await hitWindow(store, 'k', 3, 60_000));
+    expect(hits.map((h) => h.allowed)).toEqual([true, true, true, false]);
+    expect(hits[3]!.retryAfter).toBe(60);
+    now = 60_000;
+    expect((await hitWindow(store, 'k', 3, 60_000)).allowed).toBe(true);
+  });
+
+  it('progressive delay: free attempts, then waits that double up to the cap; never a hard lock', async () => {
+    let now = 0;
+    const store = new MemoryCounterStore(240_000, () => now);
+    for (let i = 0; i < 3; i++) expect((await claimAttempt(store, 'a', policy)).allowed).toBe(true);
+    const refused = await claimAttempt(store, 'a', policy);
+    expect(refused).toEqual({ allowed: false, retryAfter: 10 });
+    now += 10_000;
+    expect((await claimAttempt(store, 'a', policy)).allowed).toBe(true);
+    expect((await claimAttempt(store, 'a', policy)).retryAfter).toBe(20);
+    expect(progressiveDelay(20, policy)).toBe(60_000);
+    // another key (another client) is not affected; a success clears the key
+    expect((await claimAttempt(store, 'b', policy)).allowed).toBe(true);
+    await clearKey(store, 'a');
+    expect((await claimAttempt(store, 'a', policy)).allowed).toBe(true);
   });
 });

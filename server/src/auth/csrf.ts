@@ -39,6 +39,8 @@ export function csrfValid(secret: string, cookieNonce: string | undefined, heade
 export function csrfMiddleware(getSecret: () => string, publicOrigin: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();
+    // Authenticated by its Authorization header alone (the cookie is ignored): no ambient authority to forge.
+    if (c.get('bearer')) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const cookie = c.req.header('cookie');

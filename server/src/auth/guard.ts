@@ -23,7 +23,11 @@ export function requireFreshSession(c: Context<AppEnv>, withinMs = 10 * 60_000):
   const user = requireUser(c);
   const at = c.get('session')?.authenticatedAt;
   if (!at || Date.now() - at.getTime() > withinMs) {
-    throw new HttpError(403, 'reauthentication_needed', 'For your security, confirm your password to continue (sign-in older than 10 minutes).');
+    throw new HttpError(
+      403,
+      'reauthentication_needed',
+      'For your security, confirm your password to continue (sign-in older than 10 minutes).',
+    );
   }
   return user;
 }

@@ -1,10 +1,18 @@
 import type { AppContext, ServerModule } from '../context.ts';
 import { registerMailRoutes } from '../mail/routes.ts';
-import { registerAdminRoutes } from './admin.ts';
 import { hashPassword } from './crypto.ts';
 import { csrfMiddleware, csrfTokenFor, ensureCsrfCookie } from './csrf.ts';
 import { registerOidcRoutes } from './oidc.ts';
-import { registerAuthRoutes } from './routes.ts';
+import { registerAccessRequestRoutes } from './routes/access-requests.ts';
+import { registerAccountRoutes } from './routes/account.ts';
+import { registerAdminRoutes } from './routes/admin.ts';
+import { registerMfaRoutes } from './routes/mfa.ts';
+import { registerRecoveryRoutes } from './routes/recovery.ts';
+import { registerSessionRoutes } from './routes/session.ts';
+import { issueSetupToken, registerSetupRoutes } from './routes/setup.ts';
+import { registerSigninRoutes } from './routes/signin.ts';
+import { registerSignupRoutes } from './routes/signup.ts';
+import { registerTokenRoutes } from './routes/token.ts';
 import { AuthService } from './service.ts';
 
 /** Fixed demo accounts created by the seed (SEED_DEMO=true, the default). Documented in docs/auth.md. */
@@ -48,26 +56,56 @@ export const authModule: ServerModule = {
     const auth = authService(ctx);
     await auth.loadSecret();
     if (ctx.config.ADMIN_EMAIL) {
+      // Only the account that has *proven* ADMIN_EMAIL becomes an administrator (docs/auth.md).
       const email = ctx.config.ADMIN_EMAIL.toLowerCase();
-      const r = await ctx.db.updateTable('users').set({ role: 'admin', updated_at: new Date() }).where('email', '=', email).where('role', '!=', 'admin').executeTakeFirst();
-      if (Number(r.numUpdatedRows)) ctx.logger.info({ email }, 'ADMIN_EMAIL: promoted the existing account to admin');
+      const r = await ctx.db
+        .updateTable('users')
+        .set({ role: 'admin', updated_at: new Date() })
+        .where('email', '=', email)
+        .where('email_verified_at', 'is not', null)
+        .where('role', '!=', 'admin')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows)) ctx.logger.info({ email }, 'ADMIN_EMAIL: promoted the verified owner of the address to admin');
     }
     // Housekeeping: drop expired sessions, challenges and tokens.
     await ctx.db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
     await ctx.db.deleteFrom('mfa_challenges').where('expires_at', '<', new Date()).execute();
-    await ctx.db.deleteFrom('auth_tokens').where('expires_at', '<', new Date(Date.now() - 7 * 24 * 3600_000)).execute();
+    await ctx.db
+      .deleteFrom('auth_tokens')
+      .where('expires_at', '<', new Date(Date.now() - 7 * 24 * 3600_000))
+      .execute();
+    await auth.keys.load(true);
+    // A fresh instance without any administrator prints its one-time setup link (with SEED_DEMO the
+    // demo administrator is created right after this).
+    if (!ctx.config.SEED_DEMO) await issueSetupToken(auth);
   },
 
   register(app, ctx) {
     const auth = authService(ctx);
     app.use('*', async (c, next) => {
-      if (!STATIC_PREFIXES.some((p) => c.req.path.startsWith(p))) await auth.loadSession(c);
+      const path = c.req.path;
+      if (!STATIC_PREFIXES.some((p) => path.startsWith(p))) {
+        // Bearer tokens are for the API; pages and assets only ever use the cookie.
+        if (path.startsWith('/api/')) await auth.authenticate(c);
+        else await auth.loadSession(c);
+      }
       requestService.set(c.req.raw, auth);
       await next();
     });
-    app.use('/api/*', csrfMiddleware(() => auth.secret, new URL(ctx.config.publicUrl).origin));
-    registerAuthRoutes(app, auth);
+    app.use(
+      '/api/*',
+      csrfMiddleware(() => auth.secret, new URL(ctx.config.publicUrl).origin),
+    );
+    registerSessionRoutes(app, auth);
+    registerSignupRoutes(app, auth);
+    registerSigninRoutes(app, auth);
+    registerRecoveryRoutes(app, auth);
+    registerAccountRoutes(app, auth);
+    registerMfaRoutes(app, auth);
+    registerTokenRoutes(app, auth);
+    registerSetupRoutes(app, auth);
     registerAdminRoutes(app, auth);
+    registerAccessRequestRoutes(app, auth);
     registerOidcRoutes(app, auth);
     registerMailRoutes(app, ctx);
   },
@@ -79,7 +117,14 @@ export const authModule: ServerModule = {
         const now = new Date();
         await ctx.db
           .insertInto('users')
-          .values({ email: a.email, name: a.name, role: a.role, password_hash: await hashPassword(a.password), email_verified_at: now, updated_at: now })
+          .values({
+            email: a.email,
+            name: a.name,
+            role: a.role,
+            password_hash: await hashPassword(a.password),
+            email_verified_at: now,
+            updated_at: now,
+          })
           .onConflict((oc) => oc.column('email').doNothing())
           .execute();
       }

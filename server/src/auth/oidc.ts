@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { AppEnv } from '../context.ts';
 import { hmac, randomToken, safeEqual } from './crypto.ts';
 import type { AuthContext, AuthService, UserRow } from './service.ts';
+import { isUniqueViolation } from './validation.ts';
 
 const STATE_COOKIE = 'waymark_oidc';
 
@@ -56,7 +57,7 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
 
   app.get('/api/auth/oidc/start', async (c) => {
     if (!cfg.OIDC_ISSUER) return fail(c, 'provider_disabled', 'Single sign-on is not configured on this server.');
-    auth.limitIp(c, 'oidc');
+    await auth.limitIp(c, 'oidc');
     let doc: Discovery;
     try {
       doc = await discover();
@@ -94,14 +95,28 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
 
   app.get('/api/auth/oidc/callback', async (c) => {
     if (!cfg.OIDC_ISSUER) return fail(c, 'provider_disabled', 'Single sign-on is not configured on this server.');
-    auth.limitIp(c, 'oidc');
+    await auth.limitIp(c, 'oidc');
     const raw = getCookie(c, STATE_COOKIE) ?? '';
     deleteCookie(c, STATE_COOKIE, { path: '/api/auth/oidc' });
     const [payload, sig] = raw.split('.');
-    if (c.req.query('error')) return fail(c, c.req.query('error')!.slice(0, 64), (c.req.query('error_description') ?? 'The provider refused the sign-in.').slice(0, 300));
-    if (!payload || !sig || !safeEqual(sig, hmac(auth.secret, `oidc:${payload}`))) return fail(c, 'invalid_state', 'The sign-in attempt expired. Try again.');
-    const st = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { state: string; nonce: string; verifier: string; redirect: string; remember: boolean; at: number };
-    if (st.state !== c.req.query('state') || Date.now() - st.at > 600_000) return fail(c, 'invalid_state', 'The sign-in attempt expired. Try again.');
+    if (c.req.query('error'))
+      return fail(
+        c,
+        c.req.query('error')!.slice(0, 64),
+        (c.req.query('error_description') ?? 'The provider refused the sign-in.').slice(0, 300),
+      );
+    if (!payload || !sig || !safeEqual(sig, hmac(auth.secret, `oidc:${payload}`)))
+      return fail(c, 'invalid_state', 'The sign-in attempt expired. Try again.');
+    const st = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      state: string;
+      nonce: string;
+      verifier: string;
+      redirect: string;
+      remember: boolean;
+      at: number;
+    };
+    if (st.state !== c.req.query('state') || Date.now() - st.at > 600_000)
+      return fail(c, 'invalid_state', 'The sign-in attempt expired. Try again.');
     const code = c.req.query('code');
     if (!code || code.length > 2000) return fail(c, 'invalid_request', 'The provider did not return an authorization code.');
     try {
@@ -129,14 +144,23 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
       }
       let profile: Record<string, unknown> = claims;
       if (doc.userinfo_endpoint && tokens.access_token) {
-        const ui = await fetch(doc.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.access_token}` }, signal: AbortSignal.timeout(10_000) });
+        const ui = await fetch(doc.userinfo_endpoint, {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+          signal: AbortSignal.timeout(10_000),
+        });
         if (ui.ok) profile = { ...claims, ...((await ui.json()) as Record<string, unknown>), sub: claims.sub };
       }
       const subject = String(profile.sub ?? '');
       const email = typeof profile.email === 'string' ? profile.email.toLowerCase() : null;
       const emailVerified = profile.email_verified === true || profile.email_verified === 'true';
       if (!subject) return fail(c, 'invalid_id_token', 'The provider did not identify the user.');
-      const user = await findOrCreate(auth, subject, email, emailVerified, typeof profile.name === 'string' ? profile.name.slice(0, 100) : '');
+      const user = await findOrCreate(
+        auth,
+        subject,
+        email,
+        emailVerified,
+        typeof profile.name === 'string' ? profile.name.slice(0, 100) : '',
+      );
       if (!user) return fail(c, 'identity_already_exists', 'An account with this email exists. Sign in with your password first.');
       if (user.banned) return fail(c, 'user_banned', 'This account is suspended.');
       await auth.createSession(c, user, st.remember, 'oidc');
@@ -148,22 +172,56 @@ export function registerOidcRoutes(app: Hono<AppEnv>, auth: AuthService) {
   });
 }
 
-async function findOrCreate(auth: AuthService, subject: string, email: string | null, emailVerified: boolean, name: string): Promise<UserRow | null> {
+/**
+ * The account for an SSO identity. An existing local account with the same email is linked only when
+ * the provider vouches for the address; if that account's own address was never verified, whoever
+ * created it never proved it (pre-hijacking): the account is taken over for the provider's user only
+ * after every other way in is removed — password, phone, sessions, tokens, MFA (docs/auth.md).
+ */
+async function findOrCreate(
+  auth: AuthService,
+  subject: string,
+  email: string | null,
+  emailVerified: boolean,
+  name: string,
+): Promise<UserRow | null> {
   const db = auth.db;
-  const identity = await db.selectFrom('user_identities').select('user_id').where('provider', '=', 'oidc').where('subject', '=', subject).executeTakeFirst();
+  const identity = await db
+    .selectFrom('user_identities')
+    .select('user_id')
+    .where('provider', '=', 'oidc')
+    .where('subject', '=', subject)
+    .executeTakeFirst();
   if (identity) return (await auth.findUser(identity.user_id)) ?? null;
   let user = email ? await auth.findUserByEmail(email) : undefined;
-  // Link to an existing account only when the provider vouches for the email address.
   if (user && !emailVerified) return null;
+  if (user && !user.email_verified_at) {
+    await auth.repo.stripCredentials(user.id);
+    auth.ctx.logger.warn(
+      { userId: user.id },
+      'oidc: an unverified local account with this address was taken over by its SSO-verified owner; its password, sessions, tokens and factors were removed',
+    );
+  }
   if (!user) {
     if (!email) return null;
     const now = new Date();
-    user = await db
-      .insertInto('users')
-      .values({ email, name, email_verified_at: emailVerified ? now : null, updated_at: now, role: email === auth.ctx.config.ADMIN_EMAIL?.toLowerCase() ? 'admin' : 'user' })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    try {
+      user = await db
+        .insertInto('users')
+        .values({ email, name, email_verified_at: null, updated_at: now, role: 'user' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      user = await auth.findUserByEmail(email);
+      if (!user) throw err;
+    }
   }
-  await db.insertInto('user_identities').values({ user_id: user.id, provider: 'oidc', subject, email }).execute();
-  return user;
+  try {
+    await db.insertInto('user_identities').values({ user_id: user.id, provider: 'oidc', subject, email }).execute();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  if (email && emailVerified) user = (await auth.emailProven(user.id, email)) ?? user;
+  return (await auth.findUser(user.id)) ?? null;
 }

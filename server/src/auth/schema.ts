@@ -32,6 +32,7 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   authenticated_at: Timestamp;
   expires_at: Timestamp;
+  kind: Generated<'browser' | 'token'>;
 }
 
 export interface MfaFactorsTable {
@@ -111,6 +112,40 @@ export interface MessagesTable {
   created_at: Generated<Date>;
 }
 
+export interface AuthRateLimitsTable {
+  key: string;
+  count: number;
+  window_start: Timestamp;
+  blocked_until: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  session_id: string;
+  token_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface PersonalAccessTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scope: 'read' | 'write';
+  expires_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface AuthSigningKeysTable {
+  kid: string;
+  public_jwk: Json<Record<string, unknown>>;
+  private_key: string;
+  created_at: Generated<Date>;
+  retired_at: NullableTimestamp;
+}
+
 declare module '../db/schema.ts' {
   interface Database {
     users: UsersTable;
@@ -122,5 +157,9 @@ declare module '../db/schema.ts' {
     user_identities: UserIdentitiesTable;
     access_requests: AccessRequestsTable;
     messages: MessagesTable;
+    auth_rate_limits: AuthRateLimitsTable;
+    refresh_tokens: RefreshTokensTable;
+    personal_access_tokens: PersonalAccessTokensTable;
+    auth_signing_keys: AuthSigningKeysTable;
   }
 }

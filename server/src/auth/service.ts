@@ -5,15 +5,32 @@ import { sql } from 'kysely';
 import type { AppContext, AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { Mailer } from '../mail/mailer.ts';
-import { hmac, randomCode, randomToken, sha256 } from './crypto.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { isIP } from 'node:net';
+import { hmac, randomCode, randomToken, safeEqual, sha256 } from './crypto.ts';
+import { BearerAuth } from './bearer.ts';
+import { SigningKeys } from './jwt.ts';
+import { AuthRepository } from './repository.ts';
+import {
+  type CounterStore,
+  MemoryCounterStore,
+  PgCounterStore,
+  claimAttempt,
+  clearKey,
+  hitWindow,
+  peekBlocked,
+  recordFailure,
+} from './rate-limit.ts';
 import type { UsersTable } from './schema.ts';
 import type { Selectable } from 'kysely';
+import type { PublicUser } from '@waymark/contracts';
+
+export type { PublicUser } from '@waymark/contracts';
 
 export type UserRow = Selectable<UsersTable>;
 export type AuthContext = Context<AppEnv>;
 
 export const SESSION_COOKIE = 'waymark_session';
+export const DEVICE_COOKIE = 'waymark_device';
 export const CSRF_COOKIE = 'waymark_csrf';
 export const REMEMBER_MS = 30 * 24 * 3600_000;
 export const BROWSER_SESSION_MS = 12 * 3600_000;
@@ -32,37 +49,44 @@ export const TOKEN_TTL: Record<string, number> = {
 };
 
 export function tooMany(retryAfter: number, message = 'Too many attempts. Try again later.'): HttpError {
-  return new HttpError(429, 'over_request_rate_limit', `${message} Retry in ${retryAfter} s.`, { retryAfter }, { 'Retry-After': String(retryAfter) });
-}
-
-export interface PublicUser {
-  id: string;
-  email: string | null;
-  phone: string | null;
-  name: string;
-  role: 'user' | 'admin';
-  emailVerified: boolean;
-  phoneVerified: boolean;
-  banned: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-  factors: { id: string; factorType: 'totp'; friendlyName: string; status: string; createdAt: string }[];
+  return new HttpError(
+    429,
+    'over_request_rate_limit',
+    `${message} Retry in ${retryAfter} s.`,
+    { retryAfter },
+    { 'Retry-After': String(retryAfter) },
+  );
 }
 
 /** Shared state and helpers of the auth module (one per app context). */
 export class AuthService {
   readonly mailer: Mailer;
-  readonly ipLimiter: RateLimiter;
-  readonly accountLimiter: RateLimiter;
-  readonly cooldown: RateLimiter;
+  /** Abuse counters: in memory on PGlite, in the auth_rate_limits table on PostgreSQL. */
+  readonly counters: CounterStore;
+  readonly repo: AuthRepository;
+  readonly keys: SigningKeys;
+  readonly bearer: BearerAuth;
   secret = '';
 
   constructor(readonly ctx: AppContext) {
     this.mailer = new Mailer(ctx);
+    this.repo = new AuthRepository(ctx.db);
+    this.keys = new SigningKeys(ctx.db, () => this.secret);
+    this.bearer = new BearerAuth(this);
     const windowMs = ctx.config.AUTH_RATE_WINDOW_SECONDS * 1000;
-    this.ipLimiter = new RateLimiter(ctx.config.AUTH_RATE_IP_MAX, windowMs);
-    this.accountLimiter = new RateLimiter(ctx.config.AUTH_RATE_ACCOUNT_MAX, windowMs);
-    this.cooldown = new RateLimiter(1, RESEND_COOLDOWN_S * 1000, false);
+    this.counters = ctx.database.kind === 'postgres' ? new PgCounterStore(ctx.db, windowMs * 4) : new MemoryCounterStore(windowMs * 4);
+  }
+
+  /** Progressive delay of failed attempts per account and client (docs/auth.md, "Abuse limits"). */
+  get attemptPolicy() {
+    const windowMs = this.ctx.config.AUTH_RATE_WINDOW_SECONDS * 1000;
+    return { free: this.ctx.config.AUTH_RATE_ACCOUNT_MAX, windowMs, baseMs: Math.min(10_000, windowMs), capMs: windowMs };
+  }
+
+  /** The account-wide delay that applies to clients without this account's device cookie. */
+  get accountWidePolicy() {
+    const p = this.attemptPolicy;
+    return { ...p, free: p.free * 10 };
   }
 
   get db() {
@@ -87,10 +111,19 @@ export class AuthService {
 
   // ---- request facts ----
 
+  /**
+   * The client's IP. With TRUST_PROXY=n the entry n places from the right of X-Forwarded-For (the
+   * one the outermost of your n proxies appended); entries further left are the client's own claims.
+   */
   clientIp(c: AuthContext): string {
-    if (this.ctx.config.TRUST_PROXY) {
-      const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-      if (fwd) return fwd.slice(0, 64);
+    const hops = this.ctx.config.TRUST_PROXY;
+    if (hops > 0) {
+      const entries = (c.req.header('x-forwarded-for') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const candidate = entries[entries.length - hops];
+      if (candidate && isIP(candidate)) return candidate;
     }
     try {
       return getConnInfo(c).remote.address ?? 'unknown';
@@ -104,40 +137,76 @@ export class AuthService {
   }
 
   /** Per-IP limit for an action: throws 429 when exceeded, otherwise counts the attempt. */
-  limitIp(c: AuthContext, action: string) {
-    const key = `${action}:${this.clientIp(c)}`;
-    const wait = this.ipLimiter.retryAfter(key);
-    if (wait) throw tooMany(wait);
-    this.ipLimiter.hit(key);
+  async limitIp(c: AuthContext, action: string) {
+    const v = await hitWindow(
+      this.counters,
+      `ip:${action}:${this.clientIp(c)}`,
+      this.ctx.config.AUTH_RATE_IP_MAX,
+      this.ctx.config.AUTH_RATE_WINDOW_SECONDS * 1000,
+    );
+    if (!v.allowed) throw tooMany(v.retryAfter);
   }
 
-  /** Throws 429 while an account key is locked out. */
-  checkAccount(key: string) {
-    const wait = this.accountLimiter.retryAfter(key);
-    if (wait) throw tooMany(wait, 'Too many failed attempts for this account.');
+  /**
+   * Who is guessing: this account's device cookie (set after a successful sign-in on that browser)
+   * or else the IP. Failures count per account *and* client, so a stranger's guesses never slow
+   * down the owner's own browser.
+   */
+  clientKey(c: AuthContext, userId: string | undefined): { key: string; trusted: boolean } {
+    const device = getCookie(c, DEVICE_COOKIE);
+    if (userId && device) {
+      const [uid, nonce, sig] = device.split('.');
+      if (uid === userId && nonce && sig && safeEqual(sig, hmac(this.secret, `device:${uid}.${nonce}`)))
+        return { key: `dev:${nonce}`, trusted: true };
+    }
+    return { key: `ip:${this.clientIp(c)}`, trusted: false };
   }
 
-  failAccount(key: string) {
-    this.accountLimiter.hit(key);
+  setDeviceCookie(c: AuthContext, userId: string) {
+    const current = this.clientKey(c, userId);
+    if (current.trusted) return;
+    const nonce = randomToken(12);
+    setCookie(c, DEVICE_COOKIE, `${userId}.${nonce}.${hmac(this.secret, `device:${userId}.${nonce}`)}`, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: this.secureCookies(c),
+      path: '/api/auth',
+      maxAge: 400 * 24 * 3600,
+    });
+  }
+
+  /**
+   * Claim one attempt at a secret (password, code) for `account` from this client. Throws 429 with
+   * Retry-After while the client must wait. Returns what to call after the check.
+   */
+  async claimAttempt(c: AuthContext, scope: string, account: string, userId: string | undefined) {
+    const client = this.clientKey(c, userId);
+    const wide = `${scope}-any:${account}`;
+    if (!client.trusted) {
+      const wait = await peekBlocked(this.counters, wide);
+      if (wait) throw tooMany(wait, 'Too many failed attempts for this account from new devices.');
+    }
+    const key = `${scope}:${account}:${client.key}`;
+    const v = await claimAttempt(this.counters, key, this.attemptPolicy);
+    if (!v.allowed) throw tooMany(v.retryAfter, 'Too many failed attempts. Wait a moment.');
+    return {
+      succeeded: () => clearKey(this.counters, key),
+      failed: async () => {
+        if (!client.trusted) await recordFailure(this.counters, wide, this.accountWidePolicy);
+      },
+    };
   }
 
   /** One send per identifier per 60 s (applies whether or not the account exists). */
-  cooldownOrThrow(kind: string, identifier: string) {
-    const key = `${kind}:${identifier}`;
-    const wait = this.cooldown.retryAfter(key);
-    if (wait) throw tooMany(wait, 'Please wait before requesting another message.');
-    this.cooldown.hit(key);
+  async cooldownOrThrow(kind: string, identifier: string) {
+    const v = await hitWindow(this.counters, `cooldown:${kind}:${identifier}`, 1, RESEND_COOLDOWN_S * 1000);
+    if (!v.allowed) throw tooMany(v.retryAfter, 'Please wait before requesting another message.');
   }
 
   // ---- users ----
 
   async publicUser(u: UserRow): Promise<PublicUser> {
-    const factors = await this.db
-      .selectFrom('mfa_factors')
-      .select(['id', 'factor_type', 'friendly_name', 'status', 'created_at'])
-      .where('user_id', '=', u.id)
-      .orderBy('created_at')
-      .execute();
+    const factors = await this.repo.factorsOf(u.id);
     return {
       id: u.id,
       email: u.email,
@@ -160,38 +229,56 @@ export class AuthService {
   }
 
   findUserByEmail(email: string) {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    return this.repo.userByEmail(email);
   }
 
   findUserByPhone(phone: string) {
-    return this.db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+    return this.repo.userByPhone(phone);
   }
 
   findUser(id: string) {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.repo.userById(id);
   }
 
-  async hasVerifiedFactor(userId: string) {
-    const f = await this.db.selectFrom('mfa_factors').select('id').where('user_id', '=', userId).where('status', '=', 'verified').executeTakeFirst();
-    return Boolean(f);
+  hasVerifiedFactor(userId: string) {
+    return this.repo.hasVerifiedFactor(userId);
+  }
+
+  isAdminEmail(email: string | null | undefined): boolean {
+    return Boolean(email && this.ctx.config.ADMIN_EMAIL && email === this.ctx.config.ADMIN_EMAIL.toLowerCase());
+  }
+
+  /**
+   * The address has been proven (a link or code that reached it was used, or the SSO provider vouches
+   * for it). The only place an account becomes ADMIN_EMAIL's administrator at run time.
+   */
+  async emailProven(userId: string, email: string): Promise<UserRow | undefined> {
+    const row = await this.repo.markEmailVerified(userId, email);
+    if (row && this.isAdminEmail(email) && row.role !== 'admin') {
+      await this.repo.promoteToAdmin(userId);
+      this.ctx.logger.info({ userId, email }, 'ADMIN_EMAIL: the verified owner of the address became an administrator');
+      return { ...row, role: 'admin' };
+    }
+    return row;
   }
 
   // ---- sessions ----
 
-  async createSession(c: AuthContext, user: UserRow, remember: boolean, method: string) {
+  async createSession(c: AuthContext, user: UserRow, remember: boolean, method: string, kind: 'browser' | 'token' = 'browser') {
     if (user.banned) throw new HttpError(403, 'user_banned', 'This account is suspended. Contact an administrator.');
     const token = randomToken();
     const now = new Date();
-    const expires = new Date(now.getTime() + (remember ? REMEMBER_MS : BROWSER_SESSION_MS));
+    const expires = new Date(now.getTime() + (remember || kind === 'token' ? REMEMBER_MS : BROWSER_SESSION_MS));
     const row = await this.db
       .insertInto('sessions')
       .values({
         user_id: user.id,
         token_hash: sha256(token),
-        remember,
+        remember: remember || kind === 'token',
         user_agent: (c.req.header('user-agent') ?? '').slice(0, 400),
         ip: this.clientIp(c),
         method,
+        kind,
         last_seen_at: now,
         authenticated_at: now,
         expires_at: expires,
@@ -199,10 +286,13 @@ export class AuthService {
       .returning(['id', 'created_at', 'expires_at', 'authenticated_at', 'last_seen_at', 'remember'])
       .executeTakeFirstOrThrow();
     await this.db.updateTable('users').set({ last_sign_in_at: now, updated_at: now }).where('id', '=', user.id).execute();
-    this.setSessionCookie(c, token, remember ? expires : null);
     const fresh = { ...user, last_sign_in_at: now };
-    c.set('user', toUserVar(fresh));
-    c.set('session', { id: row.id, authenticatedAt: now, expiresAt: expires, remember });
+    if (kind === 'browser') {
+      this.setSessionCookie(c, token, remember ? expires : null);
+      this.setDeviceCookie(c, user.id);
+      c.set('user', toUserVar(fresh));
+      c.set('session', { id: row.id, authenticatedAt: now, expiresAt: expires, remember, kind: 'browser' });
+    }
     return { user: await this.publicUser(fresh), session: sessionJson(row) };
   }
 
@@ -220,29 +310,26 @@ export class AuthService {
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure: this.secureCookies(c), httpOnly: true, sameSite: 'Lax' });
   }
 
+  /**
+   * Who is asking: `Authorization: Bearer` (an access token or a personal access token) or the
+   * session cookie. A request that carries an Authorization header is judged by it alone: a bad
+   * token is a 401, never a silent fall-back to the cookie.
+   */
+  async authenticate(c: AuthContext): Promise<void> {
+    const authz = c.req.header('authorization');
+    if (authz !== undefined) {
+      c.set('bearer', true);
+      await this.bearer.load(c, authz);
+      return;
+    }
+    await this.loadSession(c);
+  }
+
   /** Resolve the session cookie; sets c.var.user/session. Rolling renewal for remembered sessions. */
   async loadSession(c: AuthContext): Promise<void> {
     const token = getCookie(c, SESSION_COOKIE);
     if (!token || token.length > 200) return;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sid',
-        'sessions.remember',
-        'sessions.expires_at',
-        'sessions.last_seen_at',
-        'sessions.authenticated_at',
-        'users.id',
-        'users.email',
-        'users.phone',
-        'users.name',
-        'users.role',
-        'users.banned',
-        'users.email_verified_at',
-      ])
-      .where('sessions.token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const row = await this.repo.sessionWithUser({ tokenHash: sha256(token) });
     const now = Date.now();
     if (!row || new Date(row.expires_at).getTime() <= now || row.banned) {
       if (row) await this.db.deleteFrom('sessions').where('id', '=', row.sid).execute();
@@ -259,16 +346,19 @@ export class AuthService {
       }
       await this.db.updateTable('sessions').set(patch).where('id', '=', row.sid).execute();
     }
-    c.set('user', { id: row.id, email: row.email, phone: row.phone, name: row.name, role: row.role, emailVerified: row.email_verified_at !== null });
-    c.set('session', { id: row.sid, authenticatedAt: new Date(row.authenticated_at), expiresAt, remember: row.remember });
+    c.set('user', {
+      id: row.id,
+      email: row.email,
+      phone: row.phone,
+      name: row.name,
+      role: row.role,
+      emailVerified: row.email_verified_at !== null,
+    });
+    c.set('session', { id: row.sid, authenticatedAt: new Date(row.authenticated_at), expiresAt, remember: row.remember, kind: 'browser' });
   }
 
-  async endSessions(userId: string, scope: 'local' | 'global' | 'others', currentId?: string) {
-    let q = this.db.deleteFrom('sessions').where('user_id', '=', userId);
-    if (scope === 'local') q = q.where('id', '=', currentId ?? '00000000-0000-0000-0000-000000000000');
-    if (scope === 'others' && currentId) q = q.where('id', '!=', currentId);
-    const r = await q.executeTakeFirst();
-    return Number(r.numDeletedRows);
+  endSessions(userId: string, scope: 'local' | 'global' | 'others', currentId?: string) {
+    return this.repo.endSessions(userId, scope, currentId);
   }
 
   // ---- one-time tokens ----
@@ -277,6 +367,10 @@ export class AuthService {
     return `${this.ctx.config.publicUrl}${pathAndQuery}`;
   }
 
+  /**
+   * A single-use link token. `data.adminIssued` marks links an administrator hands over by hand:
+   * using one proves nothing about the address, so it never marks the address verified.
+   */
   async issueLinkToken(kind: string, identifier: string, userId: string | null, data: Record<string, unknown> = {}) {
     const token = randomToken();
     await this.db
@@ -296,10 +390,23 @@ export class AuthService {
   async issueCode(kind: 'email_otp' | 'sms_otp', identifier: string, userId: string | null) {
     const code = randomCode();
     // A new code replaces older ones for the same identifier.
-    await this.db.updateTable('auth_tokens').set({ used_at: new Date() }).where('kind', '=', kind).where('identifier', '=', identifier).where('used_at', 'is', null).execute();
+    await this.db
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date() })
+      .where('kind', '=', kind)
+      .where('identifier', '=', identifier)
+      .where('used_at', 'is', null)
+      .execute();
     await this.db
       .insertInto('auth_tokens')
-      .values({ kind, identifier, user_id: userId, token_hash: hmac(this.secret, `${identifier}:${code}`), data: '{}', expires_at: new Date(Date.now() + TOKEN_TTL[kind]!) })
+      .values({
+        kind,
+        identifier,
+        user_id: userId,
+        token_hash: hmac(this.secret, `${identifier}:${code}`),
+        data: '{}',
+        expires_at: new Date(Date.now() + TOKEN_TTL[kind]!),
+      })
       .execute();
     return code;
   }
@@ -307,29 +414,12 @@ export class AuthService {
   /** Consume a link token of one of the kinds; returns the row or null. */
   async consumeLinkToken(kinds: string[], token: string) {
     if (token.length > 200) return null;
-    const row = await this.db
-      .updateTable('auth_tokens')
-      .set({ used_at: new Date() })
-      .where('kind', 'in', kinds)
-      .where('token_hash', '=', sha256(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returningAll()
-      .executeTakeFirst();
-    return row ?? null;
+    return (await this.repo.consumeLinkToken(kinds, token)) ?? null;
   }
 
   async peekLinkToken(kinds: string[], token: string) {
     if (token.length > 200) return null;
-    const row = await this.db
-      .selectFrom('auth_tokens')
-      .selectAll()
-      .where('kind', 'in', kinds)
-      .where('token_hash', '=', sha256(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst();
-    return row ?? null;
+    return (await this.repo.peekLinkToken(kinds, token)) ?? null;
   }
 
   /** Check a 6-digit code; at most 5 tries per code. Returns the token row when right. */
@@ -353,7 +443,13 @@ export class AuthService {
         .execute();
       return null;
     }
-    const used = await this.db.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', row.id).where('used_at', 'is', null).returningAll().executeTakeFirst();
+    const used = await this.db
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
     return used ?? null;
   }
 }
@@ -362,7 +458,14 @@ export function toUserVar(u: Pick<UserRow, 'id' | 'email' | 'phone' | 'name' | '
   return { id: u.id, email: u.email, phone: u.phone, name: u.name, role: u.role, emailVerified: u.email_verified_at !== null };
 }
 
-export function sessionJson(s: { id: string; created_at: Date; expires_at: Date; authenticated_at: Date; last_seen_at: Date; remember: boolean }) {
+export function sessionJson(s: {
+  id: string;
+  created_at: Date;
+  expires_at: Date;
+  authenticated_at: Date;
+  last_seen_at: Date;
+  remember: boolean;
+}) {
   return {
     id: s.id,
     createdAt: new Date(s.created_at).toISOString(),

@@ -1,44 +1,40 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { MISSING_CREDENTIALS, uuidSchema } from '@waymark/contracts';
 import { HttpError, parseOr400, readJson } from '../http/errors.ts';
 import { passwordWeaknesses, weakPasswordMessage } from './password-policy.ts';
 
-export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
+export {
+  MISSING_CREDENTIALS,
+  codeSchema,
+  emailSchema,
+  nameSchema,
+  passwordInput,
+  phoneSchema,
+  tokenSchema,
+  uuidSchema,
+} from '@waymark/contracts';
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be a valid email address'))
-  .transform((s) => s.toLowerCase());
-
-/** Phone numbers in E.164 after removing spaces, dots, dashes and parentheses. */
-export const phoneSchema = z
-  .string()
-  .max(32, 'must be at most 32 characters')
-  .transform((s) => s.replace(/[\s().-]/g, ''))
-  .refine((s) => /^\+[1-9]\d{6,14}$/.test(s), 'must be a phone number in international format, e.g. +447700900123');
-
-/** Password as typed: only a type and an upper bound here; the policy decides strength. */
-export const passwordInput = z.string().max(1024, 'must be at most 1024 characters');
-export const nameSchema = z.string().trim().max(100, 'must be at most 100 characters');
-export const tokenSchema = z.string().min(1, 'is required').max(200, 'must be at most 200 characters');
-export const codeSchema = z
-  .string()
-  .trim()
-  .max(32, 'must be at most 32 characters')
-  .min(1, 'is required');
-export const uuidSchema = z.uuid('must be a UUID');
-
-/** Read a JSON object body and validate it (415/400 on wrong content type or JSON, 400 on shape). */
+/** Read a JSON object body and validate it (415/400 on wrong content type or JSON, 400 `validation_error` on shape). */
 export async function body<T extends z.ZodType>(c: Context, schema: T, what = 'request body'): Promise<z.infer<T>> {
   const raw = await readJson(c);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new HttpError(400, 'validation_error', `Invalid ${what}: expected a JSON object`);
+    throw new HttpError(400, 'validation_error', `Invalid ${what}: expected a JSON object`, {
+      issues: [{ path: '', message: 'expected a JSON object' }],
+    });
   }
   return parseOr400(schema, raw, what);
 }
 
+/** Validate a query string with a schema (400 `validation_error`). */
+export function query<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  return parseOr400(schema, c.req.query(), 'query');
+}
+
+/**
+ * A UUID path parameter, normalised to lower case at the edge, so that every comparison with an id
+ * read from the database (e.g. "is this my own account?") sees one spelling. 400 `invalid_id` otherwise.
+ */
 export function param(c: Context, name: string): string {
   const v = c.req.param(name) ?? '';
   const r = uuidSchema.safeParse(v);
@@ -48,10 +44,19 @@ export function param(c: Context, name: string): string {
 
 /** Enforce the password policy; 422 weak_password with reasons. */
 export function assertStrongPassword(password: string, context: (string | null | undefined)[] = []) {
-  const reasons = passwordWeaknesses(password, context.filter((s): s is string => Boolean(s)));
+  const reasons = passwordWeaknesses(
+    password,
+    context.filter((s): s is string => Boolean(s)),
+  );
   if (reasons.length) throw new HttpError(422, 'weak_password', weakPasswordMessage(reasons), { reasons });
 }
 
+/** 400 `validation_error` with the exact sentence of SPEC.md when an identifier or the password is missing. */
 export function missingCredentials(): HttpError {
-  return new HttpError(400, 'validation_failed', MISSING_CREDENTIALS);
+  return new HttpError(400, 'validation_error', MISSING_CREDENTIALS, { issues: [{ path: '', message: MISSING_CREDENTIALS }] });
+}
+
+/** True for PostgreSQL's unique_violation (a concurrent request inserted the same key first). */
+export function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '23505';
 }

@@ -45,3 +45,11 @@ export function securityHeaders(getScriptHashes: () => string[]): MiddlewareHand
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=()');
   };
 }
+
+/** HSTS (2 years, subdomains) for an instance whose PUBLIC_URL is https: browsers then refuse plain http. */
+export function strictTransportSecurity(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.res.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  };
+}

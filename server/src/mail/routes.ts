@@ -36,7 +36,10 @@ export function registerMailRoutes(app: Hono<AppEnv>, ctx: AppContext) {
   app.get('/api/mail/messages', async (c) => {
     const me = requireUser(c);
     const r = z
-      .object({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).max(1_000_000).default(0) })
+      .object({
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+        offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+      })
       .safeParse(c.req.query());
     if (!r.success) throw new HttpError(400, 'validation_error', 'Invalid query: limit must be 1..200 and offset a non-negative integer');
     const rows = await db
@@ -48,7 +51,12 @@ export function registerMailRoutes(app: Hono<AppEnv>, ctx: AppContext) {
       .limit(r.data.limit)
       .offset(r.data.offset)
       .execute();
-    const unread = await db.selectFrom('messages').select(db.fn.countAll<number>().as('n')).where('user_id', '=', me.id).where('read_at', 'is', null).executeTakeFirstOrThrow();
+    const unread = await db
+      .selectFrom('messages')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('user_id', '=', me.id)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return c.json({ messages: rows.map(toJson), unread: Number(unread.n) }, 200, { 'Cache-Control': 'no-store' });
   });
 

@@ -31,6 +31,8 @@ export interface SignedInTestUser {
   email: string;
   password: string;
   headers: Record<string, string>;
+  /** `waymark_device=…`: this browser's device cookie for the account (see docs/auth.md, abuse limits). */
+  device?: string;
 }
 
 /** `name=value` of a Set-Cookie header of a response (undefined when not set). */
@@ -46,7 +48,15 @@ export function cookieFrom(res: Response, name: string): string | undefined {
 export async function createTestApp(env: Record<string, string> = {}, modules: ServerModule[] = defaultModules): Promise<TestApp> {
   const testDb = await createTestDatabase();
   // Auth rate limits per IP are generous in tests (every in-process request shares one "IP").
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: 'false', AUTH_RATE_IP_MAX: '1000000', ...testDb.env, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    SEED_DEMO: 'false',
+    AUTH_RATE_IP_MAX: '1000000',
+    ...testDb.env,
+    ...env,
+  });
   const ctx = await createContext(config, pino({ level: 'silent' }), modules);
   const app = createApp(ctx, modules);
   let csrfPair: { token: string; cookie: string } | null = null;
@@ -60,7 +70,12 @@ export async function createTestApp(env: Record<string, string> = {}, modules: S
   };
   const json: TestApp['json'] = async (method, path, body, headers = {}) => {
     const { token, cookie } = await csrf();
-    const merged: Record<string, string> = { 'content-type': 'application/json', origin: config.publicUrl, ...(token ? { 'x-csrf-token': token } : {}), ...headers };
+    const merged: Record<string, string> = {
+      'content-type': 'application/json',
+      origin: config.publicUrl,
+      ...(token ? { 'x-csrf-token': token } : {}),
+      ...headers,
+    };
     const callerCookie = Object.entries(headers).find(([k]) => k.toLowerCase() === 'cookie')?.[1];
     if (cookie) merged.cookie = callerCookie ? `${callerCookie}; ${cookie}` : cookie;
     for (const k of Object.keys(merged)) if (k !== 'cookie' && k.toLowerCase() === 'cookie') delete merged[k];
@@ -86,13 +101,20 @@ export async function createTestApp(env: Record<string, string> = {}, modules: S
       const now = new Date();
       const row = await ctx.db
         .insertInto('users')
-        .values({ email, name: opts.name ?? `Test User ${userSeq}`, role: opts.role ?? 'user', password_hash: await hashPassword(password), email_verified_at: now, updated_at: now })
+        .values({
+          email,
+          name: opts.name ?? `Test User ${userSeq}`,
+          role: opts.role ?? 'user',
+          password_hash: await hashPassword(password),
+          email_verified_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const res = await json('POST', '/api/auth/signin', { email, password });
       const session = cookieFrom(res, 'waymark_session');
       if (res.status !== 200 || !session) throw new Error(`test sign-in failed: ${res.status} ${await res.text()}`);
-      return { id: row.id, email, password, headers: { cookie: session } };
+      return { id: row.id, email, password, headers: { cookie: session }, device: cookieFrom(res, 'waymark_device') };
     },
     async close() {
       for (const m of modules) await m.close?.();

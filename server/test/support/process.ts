@@ -52,7 +52,10 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
 }
 
 /** Run the server entry and wait for it to exit (for start-up failures). */
-export function runServerToExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runServerToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
       cwd: ROOT,

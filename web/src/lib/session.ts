@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, SESSION_PATH, api } from './api-client';
+import { emitAuthEvent } from './auth-events';
 
 export const sessionUserSchema = z.looseObject({
   id: z.string(),
@@ -19,6 +20,9 @@ export const sessionSchema = z.looseObject({
   session: z.looseObject({ id: z.string().optional(), expiresAt: z.union([z.string(), z.number()]).optional() }).default({}),
 });
 
+/** The probe's answer: signed out is `{ user: null, session: null }` with status 200 (no console error). */
+const probeSchema = z.union([sessionSchema, z.looseObject({ user: z.null(), session: z.null().optional() }).transform(() => null)]);
+
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -27,7 +31,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
 /** The current session: GET /api/_auth/session; a 401 means "signed out" and resolves to null. */
 export async function fetchSession(signal?: AbortSignal): Promise<Session | null> {
   try {
-    return await api(SESSION_PATH, { signal, schema: sessionSchema, toast: false, redirect: false });
+    return await api(SESSION_PATH, { signal, schema: probeSchema, toast: false, redirect: false });
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 404)) return null;
     throw err;
@@ -54,5 +58,6 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     if (!(err instanceof ApiError) || ![401, 403, 404].includes(err.status)) throw err;
   }
   queryClient.setQueryData(sessionQueryKey, null);
+  emitAuthEvent('SIGNED_OUT');
   await queryClient.invalidateQueries();
 }

@@ -12,7 +12,9 @@ import { useDocumentTitle } from '@/features/shell/document-title';
 import { LoadingBar } from '@/features/shell/loading-bar';
 import { useIdle } from '@/features/shell/use-idle';
 import { useKeySequences, type ShortcutDefinition } from '@/features/shell/shortcuts';
+import { onAuthEvent } from '@/lib/auth-events';
 import { usePreferences, watchSystemMode } from '@/lib/preferences';
+import { sessionQueryKey } from '@/lib/session';
 
 // The headless (Radix) toaster and its F8 viewport are not needed for the first paint.
 // Nor is the service worker: it registers once the page is idle (so it never competes with the first load).
@@ -35,6 +37,17 @@ function RootComponent() {
   useDocumentTitle();
   useEffect(() => watchSystemMode(), []);
   useEffect(() => installChunkErrorReload(), []);
+  // Auth events from this tab and the others (SPEC §4): signing out in one tab signs out all of them.
+  const { queryClient } = Route.useRouteContext();
+  useEffect(
+    () =>
+      onAuthEvent((event) => {
+        if (event === 'SIGNED_OUT') queryClient.setQueryData(sessionQueryKey, null);
+        else void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        if (event === 'SIGNED_OUT' || event === 'SIGNED_IN') void router.invalidate();
+      }),
+    [queryClient, router],
+  );
 
   // SPEC §2 keyboard shortcuts: G then H → /, G then E → /email (≤ 800 ms apart, not in fields).
   const shortcuts = useMemo<ShortcutDefinition[]>(

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { type AccessRequest, call, errorText, formatTime, get, selectClass } from './api';
 
@@ -13,12 +14,29 @@ export function AccessRequestsPage() {
   const [status, setStatus] = useState<'pending' | 'approved' | 'rejected' | 'all'>('pending');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const list = useQuery({ queryKey: ['admin', 'access-requests', status], queryFn: () => get<{ requests: AccessRequest[]; total: number }>(`/api/admin/access-requests?status=${status}&perPage=100`) });
+  const [done, setDone] = useState<{ text: string; link?: string } | null>(null);
+  const list = useQuery({
+    queryKey: ['admin', 'access-requests', status],
+    queryFn: () => get<{ requests: AccessRequest[]; total: number }>(`/api/admin/access-requests?status=${status}&perPage=100`),
+  });
   const decide = async (id: string, decision: 'approve' | 'reject') => {
     setBusy(id);
     setError(null);
+    setDone(null);
     try {
-      await call(`/api/admin/access-requests/${id}/${decision}`, {});
+      const r = await call<{ email: string; delivery?: string; link?: string }>(`/api/admin/access-requests/${id}/${decision}`, {});
+      setDone(
+        decision === 'reject'
+          ? { text: `Rejected the request of ${r.email}.` }
+          : r.link
+            ? {
+                text: `Approved ${r.email}. This server cannot send email: give them this one-time invitation link yourself (valid 7 days).`,
+                link: r.link,
+              }
+            : r.delivery
+              ? { text: `Approved ${r.email}. The invitation was emailed.` }
+              : { text: `Approved ${r.email}, who already has an account.` },
+      );
       await list.refetch();
     } catch (err) {
       setError(errorText(err));
@@ -27,7 +45,7 @@ export function AccessRequestsPage() {
     }
   };
   return (
-    <div className="grid gap-4 p-4 md:p-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Access requests</h1>
@@ -53,6 +71,12 @@ export function AccessRequestsPage() {
           {error}
         </p>
       )}
+      {done && (
+        <div role="status" className="grid gap-2 rounded-md border border-s-4 border-emerald-600/60 bg-background px-3 py-2 text-sm">
+          <span>{done.text}</span>
+          {done.link && <Input aria-label="Invitation link" readOnly value={done.link} onFocus={(e) => e.currentTarget.select()} />}
+        </div>
+      )}
       {list.isLoading && <p className="text-sm text-muted-foreground">Loading…</p>}
       {list.data?.requests.length === 0 && <p className="text-sm text-muted-foreground">No requests.</p>}
       <ul className="grid gap-3" aria-label="Access requests">
@@ -66,15 +90,29 @@ export function AccessRequestsPage() {
                   </span>
                   {r.reason && <p className="whitespace-pre-wrap text-sm">{r.reason}</p>}
                   <span className="text-xs text-muted-foreground">
-                    {formatTime(r.createdAt)} · <Badge variant={r.status === 'rejected' ? 'outline' : r.status === 'approved' ? 'default' : 'secondary'}>{r.status}</Badge>
+                    {formatTime(r.createdAt)} ·{' '}
+                    <Badge variant={r.status === 'rejected' ? 'outline' : r.status === 'approved' ? 'default' : 'secondary'}>
+                      {r.status}
+                    </Badge>
                   </span>
                 </div>
                 {r.status === 'pending' && (
                   <div className="flex gap-2">
-                    <Button size="sm" onClick={() => void decide(r.id, 'approve')} disabled={busy === r.id} aria-label={`Approve ${r.email}`}>
+                    <Button
+                      size="sm"
+                      onClick={() => void decide(r.id, 'approve')}
+                      disabled={busy === r.id}
+                      aria-label={`Approve ${r.email}`}
+                    >
                       <Check /> Approve
                     </Button>
-                    <Button size="sm" variant="outline" onClick={() => void decide(r.id, 'reject')} disabled={busy === r.id} aria-label={`Reject ${r.email}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => void decide(r.id, 'reject')}
+                      disabled={busy === r.id}
+                      aria-label={`Reject ${r.email}`}
+                    >
                       <X /> Reject
                     </Button>
                   </div>

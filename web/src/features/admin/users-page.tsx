@@ -47,7 +47,9 @@ function CreateDialog({ mode, onClose, onDone }: { mode: 'create' | 'invite'; on
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{mode === 'invite' ? 'Invite a user' : 'Create a user'}</DialogTitle>
-            <DialogDescription>{mode === 'invite' ? 'They get an email with a link to choose a password.' : 'The email address is marked as confirmed.'}</DialogDescription>
+            <DialogDescription>
+              {mode === 'invite' ? 'They get an email with a link to choose a password.' : 'The email address is marked as confirmed.'}
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
             <Label htmlFor="new-email">Email</Label>
@@ -60,7 +62,13 @@ function CreateDialog({ mode, onClose, onDone }: { mode: 'create' | 'invite'; on
           {mode === 'create' && (
             <div className="grid gap-1.5">
               <Label htmlFor="new-password">Password</Label>
-              <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <Input
+                id="new-password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </div>
           )}
           <div className="grid gap-1.5">
@@ -127,7 +135,9 @@ function EditDialog({ user, onClose, onDone }: { user: AdminUser; onClose: () =>
         <form onSubmit={save} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Edit {user.email ?? user.phone}</DialogTitle>
-            <DialogDescription>Created {formatTime(user.createdAt)} · last sign-in {formatTime(user.lastSignInAt)}</DialogDescription>
+            <DialogDescription>
+              Created {formatTime(user.createdAt)} · last sign-in {formatTime(user.lastSignInAt)}
+            </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
             <Label htmlFor="edit-name">Name</Label>
@@ -141,7 +151,13 @@ function EditDialog({ user, onClose, onDone }: { user: AdminUser; onClose: () =>
             </select>
           </div>
           <div className="flex items-center gap-2">
-            <input id="edit-banned" type="checkbox" className="size-4 accent-primary" checked={banned} onChange={(e) => setBanned(e.target.checked)} />
+            <input
+              id="edit-banned"
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={banned}
+              onChange={(e) => setBanned(e.target.checked)}
+            />
             <Label htmlFor="edit-banned" className="font-normal">
               Suspended (cannot sign in; sessions end)
             </Label>
@@ -207,7 +223,10 @@ export function UsersPage() {
   }, [q]);
   const users = useQuery({
     queryKey: ['admin', 'users', query, page],
-    queryFn: () => get<{ users: AdminUser[]; total: number }>(`/api/admin/users?${new URLSearchParams({ q: query, page: String(page), perPage: String(PER_PAGE) })}`),
+    queryFn: () =>
+      get<{ users: AdminUser[]; total: number }>(
+        `/api/admin/users?${new URLSearchParams({ q: query, page: String(page), perPage: String(PER_PAGE) })}`,
+      ),
     placeholderData: keepPreviousData,
   });
   const total = users.data?.total ?? 0;
@@ -227,7 +246,7 @@ export function UsersPage() {
     void users.refetch();
   };
   return (
-    <div className="grid gap-4 p-4 md:p-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
@@ -238,7 +257,7 @@ export function UsersPage() {
             </Link>
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setDialog({ kind: 'invite' })}>
             <Send /> Invite
           </Button>
@@ -249,10 +268,51 @@ export function UsersPage() {
       </div>
       <div className="relative max-w-sm">
         <Search className="pointer-events-none absolute start-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden />
-        <Input type="search" aria-label="Search users" placeholder="Search by name, email or phone" className="ps-8" value={q} onChange={(e) => setQ(e.target.value)} />
+        <Input
+          type="search"
+          aria-label="Search users"
+          placeholder="Search by name, email or phone"
+          className="ps-8"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
       </div>
       <ErrorLine message={error ?? (users.isError ? errorText(users.error) : null)} />
-      <Card className="py-0">
+      {/* Phones: one card per user; wider screens: the table. */}
+      <ul className="grid gap-2 md:hidden" aria-label="Users">
+        {users.data?.users.map((u) => (
+          <li key={u.id} className="grid gap-2 rounded-lg border bg-card p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <div className="truncate font-medium">{u.name || '—'}</div>
+                <div className="truncate text-xs text-muted-foreground">
+                  <bdi>{u.email ?? u.phone}</bdi>
+                </div>
+              </div>
+              <Badge variant={u.role === 'admin' ? 'default' : 'secondary'}>{u.role}</Badge>
+            </div>
+            <div className="text-xs text-muted-foreground">
+              {u.banned ? 'suspended' : u.emailVerified || !u.email ? 'active' : 'unconfirmed'}
+              {u.factors.some((f) => f.status === 'verified') && ' · 2FA'} · last sign-in <bdi>{formatTime(u.lastSignInAt)}</bdi>
+            </div>
+            <div className="flex flex-wrap gap-1">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setDialog({ kind: 'edit', user: u })}
+                aria-label={`Edit ${u.email ?? u.phone}`}
+              >
+                <Pencil /> Edit
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => void remove(u)} aria-label={`Delete ${u.email ?? u.phone}`}>
+                <Trash2 /> Delete
+              </Button>
+            </div>
+          </li>
+        ))}
+        {users.data && users.data.users.length === 0 && <li className="p-4 text-center text-sm text-muted-foreground">No users match.</li>}
+      </ul>
+      <Card className="hidden py-0 md:flex">
         <CardContent className="overflow-x-auto px-0">
           <table className="w-full text-sm">
             <thead className="border-b text-start text-muted-foreground">
@@ -271,7 +331,9 @@ export function UsersPage() {
                 <tr key={u.id} className="border-b last:border-0">
                   <td className="px-4 py-2">
                     <div className="font-medium">{u.name || '—'}</div>
-                    <div className="text-xs text-muted-foreground">{u.email ?? u.phone}</div>
+                    <div className="text-xs text-muted-foreground">
+                      <bdi>{u.email ?? u.phone}</bdi>
+                    </div>
                   </td>
                   <td className="px-4 py-2">
                     <Badge variant={u.role === 'admin' ? 'default' : 'secondary'}>{u.role}</Badge>
@@ -282,7 +344,12 @@ export function UsersPage() {
                   </td>
                   <td className="px-4 py-2 text-xs text-muted-foreground">{formatTime(u.lastSignInAt)}</td>
                   <td className="px-4 py-2 text-end whitespace-nowrap">
-                    <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'edit', user: u })} aria-label={`Edit ${u.email ?? u.phone}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setDialog({ kind: 'edit', user: u })}
+                      aria-label={`Edit ${u.email ?? u.phone}`}
+                    >
                       <Pencil /> Edit
                     </Button>
                     <Button variant="ghost" size="sm" onClick={() => void remove(u)} aria-label={`Delete ${u.email ?? u.phone}`}>
@@ -302,7 +369,7 @@ export function UsersPage() {
           </table>
         </CardContent>
       </Card>
-      <nav className="flex items-center justify-end gap-2 text-sm" aria-label="Pagination">
+      <nav className="flex flex-wrap items-center justify-end gap-2 text-sm" aria-label="Pagination">
         <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
           Previous
         </Button>
@@ -314,7 +381,9 @@ export function UsersPage() {
         </Button>
       </nav>
       {dialog?.kind === 'edit' && <EditDialog user={dialog.user} onClose={() => setDialog(null)} onDone={done} />}
-      {(dialog?.kind === 'create' || dialog?.kind === 'invite') && <CreateDialog mode={dialog.kind} onClose={() => setDialog(null)} onDone={done} />}
+      {(dialog?.kind === 'create' || dialog?.kind === 'invite') && (
+        <CreateDialog mode={dialog.kind} onClose={() => setDialog(null)} onDone={done} />
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { emitAuthEvent } from '@/lib/auth-events';
 import { sessionQueryKey } from '@/lib/session';
 import { MISSING_CREDENTIALS, type SignInResult, authCall, authConfigQuery, errorText, identifierBody, safeRedirect } from './api';
 import { AuthCard, Checkbox, Field, FormError, FormSuccess, Spinner } from './ui';
@@ -20,13 +21,22 @@ type PasswordForm = z.infer<typeof passwordForm>;
 export function useFinishSignIn(redirect?: string) {
   const queryClient = useQueryClient();
   const router = useRouter();
-  return async () => {
+  return async (event: 'SIGNED_IN' | 'MFA_CHALLENGE_VERIFIED' = 'SIGNED_IN') => {
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    emitAuthEvent(event);
     await router.navigate({ href: safeRedirect(redirect), replace: true });
   };
 }
 
-function MfaStep({ challengeId, onDone, onCancel }: { challengeId: string; onDone: () => Promise<void>; onCancel: () => void }) {
+function MfaStep({
+  challengeId,
+  onDone,
+  onCancel,
+}: {
+  challengeId: string;
+  onDone: (event: 'MFA_CHALLENGE_VERIFIED') => Promise<void>;
+  onCancel: () => void;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +46,7 @@ function MfaStep({ challengeId, onDone, onCancel }: { challengeId: string; onDon
     setBusy(true);
     try {
       await authCall('/api/auth/mfa/challenge', { challengeId, code: code.trim() });
-      await onDone();
+      await onDone('MFA_CHALLENGE_VERIFIED');
     } catch (err) {
       setError(errorText(err));
       setBusy(false);
@@ -70,7 +80,10 @@ function MfaStep({ challengeId, onDone, onCancel }: { challengeId: string; onDon
 export function PasswordSignIn({ redirect, basic }: { redirect?: string; basic?: boolean }) {
   const finish = useFinishSignIn(redirect);
   const [challenge, setChallenge] = useState<string | null>(null);
-  const form = useForm<PasswordForm>({ resolver: zodResolver(passwordForm), defaultValues: { identifier: '', password: '', remember: true } });
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(passwordForm),
+    defaultValues: { identifier: '', password: '', remember: true },
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -96,7 +109,14 @@ export function PasswordSignIn({ redirect, basic }: { redirect?: string; basic?:
         {...form.register('identifier')}
       />
       <div className="grid gap-1.5">
-        <Field id="password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <Link to="/forgot-password" className="justify-self-end text-xs text-muted-foreground underline-offset-4 hover:underline">
           Forgot your password?
         </Link>
@@ -145,7 +165,12 @@ function CodeSignIn({ channel, redirect }: { channel: 'email' | 'sms'; redirect?
     }
   };
   return (
-    <form onSubmit={sent ? verify : send} noValidate className="grid gap-4" aria-label={channel === 'email' ? 'Sign in with an email code' : 'Sign in with a text message code'}>
+    <form
+      onSubmit={sent ? verify : send}
+      noValidate
+      className="grid gap-4"
+      aria-label={channel === 'email' ? 'Sign in with an email code' : 'Sign in with a text message code'}
+    >
       <Field
         id={`otp-${key}`}
         label={channel === 'email' ? 'Email' : 'Phone number'}
@@ -158,9 +183,20 @@ function CodeSignIn({ channel, redirect }: { channel: 'email' | 'sms'; redirect?
       {sent && (
         <>
           <FormSuccess>
-            {channel === 'email' ? 'If the account exists, we sent a code and a sign-in link.' : 'If the account exists, we sent a code by text message.'}
+            {channel === 'email'
+              ? 'If the account exists, we sent a code and a sign-in link.'
+              : 'If the account exists, we sent a code by text message.'}
           </FormSuccess>
-          <Field id={`otp-code-${key}`} label="Code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} autoFocus />
+          <Field
+            id={`otp-code-${key}`}
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            maxLength={6}
+            autoFocus
+          />
         </>
       )}
       <FormError message={error} />

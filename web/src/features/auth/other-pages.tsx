@@ -8,10 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { sessionQueryKey, signOut, useSession } from '@/lib/session';
+import { emitAuthEvent } from '@/lib/auth-events';
 import { MISSING_CREDENTIALS, authCall, authConfigQuery, errorText, safeRedirect } from './api';
+import { useRecover } from './api/recover';
 import { AuthCard, Field, FormError, FormSuccess, Spinner } from './ui';
 
-const PASSWORD_HINT = 'At least 12 characters (up to 128). A few unrelated words make a strong passphrase; very common passwords are refused.';
+const PASSWORD_HINT =
+  'At least 12 characters (up to 128). A few unrelated words make a strong passphrase; very common passwords are refused.';
 
 const registerForm = z
   .object({
@@ -22,40 +25,51 @@ const registerForm = z
   })
   .superRefine((v, ctx) => {
     if ((!v.email && !v.phone) || !v.password) ctx.addIssue({ code: 'custom', message: MISSING_CREDENTIALS, path: ['root'] });
-    if (v.email && !z.email().safeParse(v.email).success) ctx.addIssue({ code: 'custom', message: 'Enter a valid email address', path: ['email'] });
-    if (v.password && [...v.password].length < 12) ctx.addIssue({ code: 'custom', message: 'Use at least 12 characters', path: ['password'] });
+    if (v.email && !z.email().safeParse(v.email).success)
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid email address', path: ['email'] });
+    if (v.password && [...v.password].length < 12)
+      ctx.addIssue({ code: 'custom', message: 'Use at least 12 characters', path: ['password'] });
   });
 
 export function RegisterPage() {
   const queryClient = useQueryClient();
   const config = useQuery(authConfigQuery);
-  const [done, setDone] = useState<{ email: boolean } | null>(null);
-  const form = useForm<z.infer<typeof registerForm>>({ resolver: zodResolver(registerForm), defaultValues: { name: '', email: '', phone: '', password: '' } });
+  const [done, setDone] = useState<{ email: boolean; delivered: boolean } | null>(null);
+  const form = useForm<z.infer<typeof registerForm>>({
+    resolver: zodResolver(registerForm),
+    defaultValues: { name: '', email: '', phone: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      await authCall('/api/auth/signup', {
+      const r = await authCall<{ delivery: 'smtp' | 'mailbox' | 'none' }>('/api/auth/signup', {
         ...(v.name ? { name: v.name } : {}),
         ...(v.email ? { email: v.email } : {}),
         ...(v.phone ? { phone: v.phone } : {}),
         password: v.password,
       });
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      setDone({ email: Boolean(v.email) });
+      emitAuthEvent('SIGNED_IN');
+      setDone({ email: Boolean(v.email), delivered: r.delivery !== 'none' });
     } catch (err) {
       form.setError('root', { message: errorText(err) });
     }
   });
   if (done) {
     return (
-      <AuthCard title="Check your messages" description="Your account is ready.">
-        <FormSuccess>
-          {done.email ? 'We sent a link to confirm your email address.' : 'We sent a code by text message to confirm your phone number.'}{' '}
-          {config.data?.delivery !== 'smtp' && 'On this server, messages arrive in your in-app mailbox.'}
-        </FormSuccess>
-        <Button asChild>
-          <Link to="/email">Open my mailbox</Link>
-        </Button>
+      <AuthCard title={done.delivered ? 'Check your messages' : 'Your account is ready'} description="You are signed in.">
+        {done.delivered ? (
+          <FormSuccess>
+            {done.email ? 'We sent a link to confirm your email address.' : 'We sent a code by text message to confirm your phone number.'}{' '}
+            {config.data?.delivery === 'smtp' ? 'Check your inbox.' : ''}
+          </FormSuccess>
+        ) : (
+          <div role="status" className="rounded-md border border-s-4 border-amber-500/70 bg-background px-3 py-2 text-sm">
+            {done.email
+              ? 'This server cannot send email, so your address stays unconfirmed for now. You can use Waymark as usual; an administrator can confirm the address for you.'
+              : 'This server cannot send text messages, so your phone number stays unconfirmed for now. An administrator can confirm it for you.'}
+          </div>
+        )}
         <Button variant="outline" asChild>
           <Link to="/dashboard">Continue to the dashboard</Link>
         </Button>
@@ -78,8 +92,24 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create an account">
         <Field id="name" label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <Field id="email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <Field id="phone" label="Phone number (optional)" type="tel" autoComplete="tel" placeholder="+44 7700 900123" error={errors.phone?.message} {...form.register('phone')} />
-        <Field id="password" label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} error={errors.password?.message} {...form.register('password')} />
+        <Field
+          id="phone"
+          label="Phone number (optional)"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+44 7700 900123"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <FormError message={errors.root?.message} />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting && <Spinner />} Create account
@@ -90,28 +120,25 @@ export function RegisterPage() {
 }
 
 export function ForgotPasswordPage() {
+  const config = useQuery(authConfigQuery);
+  const recover = useRecover();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     if (!z.email().safeParse(email.trim()).success) return setError('Enter a valid email address');
-    setBusy(true);
-    try {
-      await authCall('/api/auth/recover', { email: email.trim() });
-      setSent(true);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    recover.mutate(email.trim(), { onError: (err) => setError(errorText(err)) });
   };
+  const viaAdmin = config.data?.delivery === 'mailbox';
   return (
     <AuthCard
       title="Forgot your password?"
-      description="We will email you a link to choose a new one."
+      description={
+        viaAdmin
+          ? 'This server cannot send email. Your request goes to its administrators, who will check who you are and give you a one-time link.'
+          : 'We will email you a link to choose a new one.'
+      }
       footer={
         <Link to="/login" className="underline underline-offset-4">
           Back to sign in
@@ -119,12 +146,20 @@ export function ForgotPasswordPage() {
       }
     >
       <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Reset password">
-        <Field id="email" label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={sent} />
-        {sent && <FormSuccess>If an account exists for that address, we have sent a link. Check your mailbox.</FormSuccess>}
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={recover.isSuccess}
+        />
+        {recover.data && <FormSuccess>{recover.data.message}</FormSuccess>}
         <FormError message={error} />
-        {!sent && (
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />} Send reset link
+        {!recover.isSuccess && (
+          <Button type="submit" disabled={recover.isPending}>
+            {recover.isPending && <Spinner />} {viaAdmin ? 'Ask an administrator' : 'Send reset link'}
           </Button>
         )}
       </form>
@@ -146,6 +181,9 @@ export function ResetPasswordPage({ token, type }: { token?: string; type?: stri
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const invite = type === 'invite' || check.data?.type === 'invite';
+  useEffect(() => {
+    if (check.data?.type === 'recovery') emitAuthEvent('PASSWORD_RECOVERY');
+  }, [check.data?.type]);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -180,10 +218,28 @@ export function ResetPasswordPage({ token, type }: { token?: string; type?: stri
     );
   }
   return (
-    <AuthCard title={invite ? 'Choose your password' : 'Choose a new password'} description={check.data ? `For ${check.data.email}` : 'Checking the link…'}>
+    <AuthCard
+      title={invite ? 'Choose your password' : 'Choose a new password'}
+      description={check.data ? `For ${check.data.email}` : 'Checking the link…'}
+    >
       <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Choose a new password">
-        <Field id="new-password" label="New password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Field id="confirm-password" label="Repeat the new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Field
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          id="confirm-password"
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <FormError message={error} />
         <Button type="submit" disabled={busy || !check.data}>
           {busy && <Spinner />} Save password
@@ -201,7 +257,10 @@ const accessForm = z.object({
 
 export function RequestAccessPage() {
   const [done, setDone] = useState(false);
-  const form = useForm<z.infer<typeof accessForm>>({ resolver: zodResolver(accessForm), defaultValues: { name: '', email: '', reason: '' } });
+  const form = useForm<z.infer<typeof accessForm>>({
+    resolver: zodResolver(accessForm),
+    defaultValues: { name: '', email: '', reason: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (v) => {
     try {
@@ -247,12 +306,15 @@ export function CallbackPage({ search }: { search: Record<string, unknown> }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const session = useSession();
-  const str = (k: string) => (typeof search[k] === 'string' ? (search[k] as string) : typeof search[k] === 'number' ? String(search[k]) : undefined);
+  const str = (k: string) =>
+    typeof search[k] === 'string' ? (search[k] as string) : typeof search[k] === 'number' ? String(search[k]) : undefined;
   const type = str('type');
   const token = str('token');
   const next = safeRedirect(str('next'));
   const [state, setState] = useState<{ status: 'working' | 'done' | 'error'; message: string }>(() =>
-    str('error') ? { status: 'error', message: str('error_description') ?? str('error')! } : { status: 'working', message: 'Checking your link…' },
+    str('error')
+      ? { status: 'error', message: str('error_description') ?? str('error')! }
+      : { status: 'working', message: 'Checking your link…' },
   );
   const started = useRef(false);
   useEffect(() => {
@@ -262,17 +324,23 @@ export function CallbackPage({ search }: { search: Record<string, unknown> }) {
       try {
         if (type === 'oidc') {
           await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          emitAuthEvent('SIGNED_IN');
           await router.navigate({ href: next, replace: true });
           return;
         }
-        if (!token || !type || !['signup', 'email_change', 'magiclink'].includes(type)) throw new Error('This link is incomplete. Open it again from your email.');
+        if (!token || !type || !['signup', 'email_change', 'magiclink'].includes(type))
+          throw new Error('This link is incomplete. Open it again from your email.');
         await authCall('/api/auth/verify', { type, token, remember: true });
         await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        emitAuthEvent(type === 'magiclink' ? 'SIGNED_IN' : 'USER_UPDATED');
         if (type === 'magiclink') {
           await router.navigate({ href: next, replace: true });
           return;
         }
-        setState({ status: 'done', message: type === 'signup' ? 'Your email address is confirmed.' : 'Your new email address is confirmed.' });
+        setState({
+          status: 'done',
+          message: type === 'signup' ? 'Your email address is confirmed.' : 'Your new email address is confirmed.',
+        });
       } catch (err) {
         setState({ status: 'error', message: errorText(err) });
       }

@@ -7,7 +7,19 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
 /** The blank auth layout: a centred card with the product mark. */
-export function AuthCard({ title, description, children, footer, wide }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4 sm:p-8">
       <Link to="/" className="flex items-center gap-2 font-semibold text-foreground">
@@ -33,7 +45,11 @@ export function AuthCard({ title, description, children, footer, wide }: { title
 export function FormError({ message, id }: { message?: string | null; id?: string }) {
   if (!message) return null;
   return (
-    <div id={id} role="alert" className="flex items-start gap-2 rounded-md border border-destructive/60 border-s-4 bg-background px-3 py-2 text-sm text-foreground">
+    <div
+      id={id}
+      role="alert"
+      className="flex items-start gap-2 rounded-md border border-destructive/60 border-s-4 bg-background px-3 py-2 text-sm text-foreground"
+    >
       <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
       <span>{message}</span>
     </div>
@@ -42,7 +58,10 @@ export function FormError({ message, id }: { message?: string | null; id?: strin
 
 export function FormSuccess({ children }: { children: ReactNode }) {
   return (
-    <div role="status" className="flex items-start gap-2 rounded-md border border-emerald-600/60 border-s-4 bg-background px-3 py-2 text-sm text-foreground">
+    <div
+      role="status"
+      className="flex items-start gap-2 rounded-md border border-emerald-600/60 border-s-4 bg-background px-3 py-2 text-sm text-foreground"
+    >
       <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
       <div>{children}</div>
     </div>
