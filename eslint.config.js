@@ -1,6 +1,8 @@
-// ESLint flat config. Import boundaries (see docs/architecture.md):
-// - web features never import each other; ui/lib never import features or routes;
-// - packages/geo is pure: no DOM, React, server or region-builder code.
+// ESLint flat config. Import boundaries (see docs/architecture.md, "Who may import whom"):
+// - web features never import each other; components/ and lib/ never import features or routes;
+// - packages/geo and packages/contracts are pure: no DOM, React, Node built-ins, server or app code;
+// - server feature modules reach each other only through the shared layers (http/, db/, lib/,
+//   mail/, context.ts, config.ts) or another module's entry file (index.ts / module.ts).
 import fs from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
@@ -16,6 +18,20 @@ const features = fs.existsSync(featuresDir)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
+
+// Server: shared layers every module may use, and the feature modules (every other folder of server/src).
+const serverDir = 'server/src';
+const serverShared = ['http', 'db', 'lib', 'mail'];
+const serverWiring = ['cli'];
+const serverModules = fs.existsSync(serverDir)
+  ? fs
+      .readdirSync(serverDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !serverShared.includes(d.name) && !serverWiring.includes(d.name))
+      .map((d) => d.name)
+  : [];
+/** A module's public face: its entry file(s). Everything else in its folder is internal. */
+const entryFiles = (m) => ['index.ts', 'module.ts'].filter((f) => fs.existsSync(`${serverDir}/${m}/${f}`)).map((f) => `./${m}/${f}`);
+const sharedAllowed = [...serverShared.map((d) => `./${d}`), './context.ts', './config.ts'];
 
 export default tseslint.config(
   {
@@ -76,6 +92,28 @@ export default tseslint.config(
               message: 'packages/assistant is the pure intent engine: it knows the tools (contracts), not how they run.',
             },
             { target: './server', from: './web', message: 'The server does not import web code.' },
+            ...serverModules.map((m) => ({
+              target: `./${serverDir}/${m}`,
+              from: `./${serverDir}`,
+              except: [`./${m}`, ...sharedAllowed, ...serverModules.filter((o) => o !== m).flatMap(entryFiles)],
+              message: `Server module "${m}" may import the shared layers (http/, db/, lib/, mail/, context.ts, config.ts) and other modules only through their entry file (index.ts / module.ts).`,
+            })),
+            {
+              target: `./${serverDir}/mail`,
+              from: `./${serverDir}`,
+              except: ['./mail', './http', './db', './lib', './context.ts', './config.ts'],
+              message: 'mail/ is a shared layer: it does not import feature modules.',
+            },
+            ...['http', 'db', 'lib'].map((layer) => ({
+              target: `./${serverDir}/${layer}`,
+              from: [...serverModules, 'mail', 'cli', 'app.ts', 'server.ts', 'modules.ts', 'main.ts'].map((x) => `./${serverDir}/${x}`),
+              message: `server/src/${layer}/ is a shared layer: it does not import modules or the app wiring.`,
+            })),
+            {
+              target: './packages/contracts',
+              from: ['./web', './server', './packages/regions'],
+              message: 'packages/contracts is pure: no app or region-builder code.',
+            },
             { target: './web', from: ['./server', './packages/regions'], message: 'The web app reaches the server over HTTP only.' },
           ],
         },
@@ -100,6 +138,63 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@waymark/*', '@/*'],
+              message: 'packages/contracts imports nothing of ours: it is the bottom layer of server and web.',
+            },
+            {
+              group: [
+                'react',
+                'react-*',
+                'react/*',
+                'maplibre-gl',
+                '@vis.gl/*',
+                'hono',
+                'hono/*',
+                'pg',
+                'kysely',
+                '@electric-sql/*',
+                '@tanstack/*',
+              ],
+              message: 'packages/contracts is zod schemas only: no UI or server libraries.',
+            },
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'url'],
+              message: 'packages/contracts runs in the browser too: no Node built-ins.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'localStorage',
+          'sessionStorage',
+          'location',
+          'fetch',
+          'process',
+          'Buffer',
+          'require',
+          '__dirname',
+        ].map((name) => ({
+          name,
+          message: 'packages/contracts is pure: no DOM or Node globals.',
+        })),
       ],
     },
   },

@@ -4,8 +4,9 @@ import { decode } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
+import './support/map-handle.ts';
 
-/** The parts of the demo page's MapLibre map (window.__waymarkMap) these tests use. */
+/** The parts of the demo page's MapLibre map (`window.__waymarkTest.map()`, see support/map-handle.ts) these tests use. */
 interface DemoMap {
   once(event: 'idle', cb: () => void): void;
   triggerRepaint(): void;
@@ -14,11 +15,6 @@ interface DemoMap {
   setLayoutProperty(id: string, key: string, value: string): void;
   getCenter(): { toArray(): [number, number] };
   getZoom(): number;
-}
-declare global {
-  interface Window {
-    __waymarkMap?: DemoMap;
-  }
 }
 
 interface Shot {
@@ -59,7 +55,7 @@ const settle = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        const m = window.__waymarkMap!;
+        const m = window.__waymarkTest!.map() as DemoMap;
         m.once('idle', () => resolve());
         m.triggerRepaint();
       }),
@@ -68,7 +64,7 @@ const settle = (page: Page) =>
 async function setVisibility(page: Page, what: 'roads' | 'labels', visible: boolean) {
   await page.evaluate(
     ([kind, vis]) => {
-      const m = window.__waymarkMap!;
+      const m = window.__waymarkTest!.map() as DemoMap;
       for (const l of m.getStyle().layers) {
         const isRoad = l.type === 'line' && 'source-layer' in l && l['source-layer'] === 'roads';
         const isLabel = l.type === 'symbol';
@@ -115,7 +111,7 @@ describe('region map (Andorra) offline', () => {
       content: '[data-sonner-toaster], [data-sonner-toast], body > button, [role="status"] { display: none !important; }',
     });
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
-    await page.evaluate(() => window.__waymarkMap!.jumpTo({ center: [1.5235, 42.5075], zoom: 14.5 }));
+    await page.evaluate(() => (window.__waymarkTest!.map() as DemoMap).jumpTo({ center: [1.5235, 42.5075], zoom: 14.5 }));
     await settle(page);
     expect(await page.getByText('© OpenStreetMap contributors').first().isVisible()).toBe(true);
 
@@ -126,7 +122,10 @@ describe('region map (Andorra) offline', () => {
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await page.waitForSelector('[data-region="andorra"][data-theme="dark"][data-map-ready="true"]', { timeout: 60_000 });
     await settle(page);
-    const cam = await page.evaluate(() => ({ c: window.__waymarkMap!.getCenter().toArray(), z: window.__waymarkMap!.getZoom() }));
+    const cam = await page.evaluate(() => ({
+      c: (window.__waymarkTest!.map() as DemoMap).getCenter().toArray(),
+      z: (window.__waymarkTest!.map() as DemoMap).getZoom(),
+    }));
     expect(cam.c[0]).toBeCloseTo(1.5235, 4);
     expect(cam.c[1]).toBeCloseTo(42.5075, 4);
     expect(cam.z).toBeCloseTo(14.5, 5);
@@ -152,7 +151,7 @@ describe('region map (Andorra) offline', () => {
       content: '[data-sonner-toaster], [data-sonner-toast], body > button, [role="status"] { display: none !important; }',
     });
     const colours = await page.evaluate(() => {
-      const layers = window.__waymarkMap!.getStyle().layers as { id: string; paint?: Record<string, string> }[];
+      const layers = (window.__waymarkTest!.map() as DemoMap).getStyle().layers as { id: string; paint?: Record<string, string> }[];
       return {
         earth: layers.find((l) => l.id === 'world-earth')!.paint!['fill-color']!,
         water: layers.find((l) => l.id === 'background')!.paint!['background-color']!,
@@ -160,7 +159,7 @@ describe('region map (Andorra) offline', () => {
     });
     const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
     const centre = async (lonLat: [number, number]) => {
-      await page.evaluate((c) => window.__waymarkMap!.jumpTo({ center: c, zoom: 10 }), lonLat);
+      await page.evaluate((c) => (window.__waymarkTest!.map() as DemoMap).jumpTo({ center: c, zoom: 10 }), lonLat);
       await settle(page);
       const s = await shot(page);
       const o = (Math.floor(s.height / 2) * s.width + Math.floor(s.width / 2)) * s.channels;
@@ -183,11 +182,11 @@ describe('region map (Andorra) offline', () => {
     const option = page.getByRole('option').filter({ hasText: 'Sant Julià de Lòria' });
     await option.first().click();
     await expect
-      .poll(async () => page.evaluate(() => window.__waymarkMap!.getCenter().toArray()[1]), { timeout: 15_000 })
+      .poll(async () => page.evaluate(() => (window.__waymarkTest!.map() as DemoMap).getCenter().toArray()[1]), { timeout: 15_000 })
       .toBeCloseTo(42.46, 1);
     await page.getByRole('button', { name: 'Monaco' }).click();
     await page.waitForSelector('[data-region="monaco"][data-map-ready="true"]', { timeout: 60_000 });
-    const c = await page.evaluate(() => window.__waymarkMap!.getCenter().toArray());
+    const c = await page.evaluate(() => (window.__waymarkTest!.map() as DemoMap).getCenter().toArray());
     expect(c[0]).toBeCloseTo(7.42, 1);
     expect(blocked).toEqual([]);
     await context.close();
@@ -230,7 +229,7 @@ describe('region map (Andorra) offline', () => {
     await page.addStyleTag({
       content: '[data-sonner-toaster], [data-sonner-toast], body > button, [role="status"] { display: none !important; }',
     });
-    await page.evaluate(() => window.__waymarkMap!.jumpTo({ center: [1.5235, 42.5075], zoom: 14.5 }));
+    await page.evaluate(() => (window.__waymarkTest!.map() as DemoMap).jumpTo({ center: [1.5235, 42.5075], zoom: 14.5 }));
     await settle(page);
     const offline = await contributions(page);
     expect(offline.roads, 'share of pixels drawn by road layers while offline').toBeGreaterThan(0.01);

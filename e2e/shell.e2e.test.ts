@@ -65,7 +65,7 @@ describe('app shell', () => {
     }
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#ffffff');
     await page.goto('/help');
-    await expect.poll(() => page.title()).toBe('Help · Waymark');
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('Help · Waymark');
     await context.close();
   });
 

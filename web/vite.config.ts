@@ -7,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SHOWCASE_NAMES } from './src/components/layout/showcase-catalog.ts';
 
 /**
  * Map routes and the modules their first frame needs: the route's own chunk and the lazily loaded
@@ -58,6 +59,21 @@ function routePreloads(bundle: Record<string, { type: string }>): Record<string,
 }
 
 /**
+ * Routes with a path parameter and every value the app accepts for it: routes.json lists each
+ * concrete path, so the server answers the others with 404 (a param route left out here would
+ * never match a real path and would always be a 404).
+ */
+const PARAM_ROUTES: Record<string, readonly string[]> = {
+  '/components/$name': SHOWCASE_NAMES.map((n) => `/components/${n}`),
+};
+
+/** The concrete paths routes.json lists for the route tree's full paths. */
+function concreteRoutes(fullPaths: string[]): string[] {
+  const out = fullPaths.flatMap((r) => PARAM_ROUTES[r] ?? [r]);
+  return [...new Set(out)].sort();
+}
+
+/**
  * Writes dist/build.json ({ id, timestamp } of this build, polled by the app to detect new
  * deploys), dist/routes.json (every client route path, so the server can answer unknown
  * paths with a real 404 status) and dist/preloads.json (see ROUTE_PRELOADS).
@@ -76,7 +92,7 @@ function buildManifest(): Plugin {
       const tree = fs.readFileSync(path.resolve(import.meta.dirname, 'src/routeTree.gen.ts'), 'utf8');
       const block = /export interface FileRoutesByFullPath \{([\s\S]*?)\n\}/.exec(tree)?.[1] ?? '';
       const routes = [...block.matchAll(/^\s*'([^']+)'\s*:/gm)].map((m) => m[1]!.replace(/\/$/, '') || '/');
-      fs.writeFileSync(path.join(dist, 'routes.json'), JSON.stringify([...new Set(routes)].sort()));
+      fs.writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(concreteRoutes(routes)));
       fs.writeFileSync(path.join(dist, 'preloads.json'), JSON.stringify(routePreloads(bundle)));
     },
   };

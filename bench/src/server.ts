@@ -1,57 +1,469 @@
-// Server request throughput: our GET /api/health (PGlite ping, JSON, security headers, request
-// log) beside a bare node:http "hello world", both in their own process on this machine, measured
-// with autocannon in the same run.
-import { spawn } from 'node:child_process';
+// `npm run bench:server`: request throughput and latency of the real server, endpoint by endpoint,
+// on the embedded PGlite and on a throwaway PostgreSQL 15 cluster, beside two peers measured in the
+// same run: a bare node:http "hello world" (the ceiling of a Node HTTP server on this machine) and
+// a bare Hono app on @hono/node-server (the framework alone, so its cost and ours are told apart).
+// autocannon, 50 connections, BENCH_SECONDS (default 6) per endpoint after a 1 s warm-up.
+//
+// Targets (issue 19, ratios within one run): anonymous JSON endpoints ≥ 50 % of bare Hono; the
+// signed-in session and a 20-item list ≥ 25 % of bare node:http on PostgreSQL and ≥ 10 % on PGlite,
+// with p99 ≤ 100 ms on both.
+//
+// Beside req/s and latency, the CPU time per request of each server process (and of the PostgreSQL
+// cluster) is read from /proc: on a shared, loaded machine it moves much less than req/s does.
+//
+// Environment: BENCH_SECONDS, BENCH_CONNECTIONS (50), BENCH_SERVER_DB (`pglite,postgres`),
+// BENCH_ACCEPT_ENCODING (sent with our requests, e.g. `gzip, deflate, br`; none by default),
+// BENCH_BASELINE (another checkout whose server is measured right after ours, for a before/after),
+// BENCH_SERVER_ONLY (a regular expression on endpoint names), BENCH_CPU_PROF=<dir> (run our server
+// under `node --cpu-prof`, one fresh process and profile per endpoint; summarise a profile with
+// `npx tsx bench/src/cpuprofile-top.ts <file>`).
+// Then the map pages' population endpoint in its own table (bench/src/maps.ts; BENCH_SKIP_MAPS=1 skips it).
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { waitForLine } from './built-server.ts';
-import { printTable } from './table.ts';
+import { encodeRouteGeometry } from '@waymark/geo';
+import pg from 'pg';
+import { createProjects } from './projects-seed.ts';
+import { createTasks } from './tasks-seed.ts';
 import { benchMaps } from './maps.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Tasks seeded for the task list (issue 13: 10,000 over 100 projects). */
+const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
+const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
+/**
+ * Another checkout of Waymark (with its node_modules), e.g. the main branch exported to a directory:
+ * its server is measured too, right after ours, endpoint by endpoint — a before/after in one run.
+ */
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
+/** Requests carry no Accept-Encoding unless BENCH_ACCEPT_ENCODING is set (e.g. `gzip, deflate, br`, as browsers send). */
+const ACCEPT_ENCODING: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING
+  ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING }
+  : {};
 
-async function measure(url: string) {
-  await autocannon({ url, connections: 10, duration: 1 }); // warm-up
-  const r = await autocannon({ url, connections: 50, pipelining: 1, duration: DURATION });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+/** What the demo user's requests need: the session cookie and a csrf pair for writes. */
+export interface BenchClient {
+  base: string;
+  cookie: string;
+  csrfToken: string;
+  /** A signed-in JSON request with csrf headers (for setup: creating data). */
+  send(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+export interface Endpoint {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  signedIn?: boolean;
+  /** Which issue-19 target applies; none for the others (shown for information). */
+  target?: 'anonymous-json' | 'signed-in';
+  /** Creates the data the endpoint reads, once per database, before it is measured. */
+  setup?(client: BenchClient): Promise<void>;
+}
+
+const A = { lon: 1.5211, lat: 42.5063 };
+const B = { lon: 1.5335, lat: 42.5095 };
+const C = { lon: 1.5402, lat: 42.5045 };
+
+async function createRoutes(client: BenchClient, n: number) {
+  const geometry = encodeRouteGeometry([
+    [A.lon, A.lat, 1050],
+    [B.lon, B.lat, 1080],
+    [C.lon, C.lat, 1100],
+  ]);
+  for (let i = 0; i < n; i++) {
+    const res = await client.send('POST', '/api/routes', {
+      name: `Bench route ${i + 1}`,
+      description: 'Up the valley and back',
+      region: 'andorra',
+      waypoints: [A, B, { ...C, mode: 'freehand' }],
+      geometry,
+      stats: { distanceM: 3000 + i, ascentM: 120, descentM: 110, timeS: 1200 },
+    });
+    if (res.status !== 201) throw new Error(`creating bench routes: ${res.status} ${await res.text()}`);
+  }
+}
+
+/**
+ * The measured endpoints, in order. Another list joins with one entry, e.g. the project list:
+ *   { name: 'GET /api/projects?pageSize=20 (200)', path: '/api/projects?pageSize=20', signedIn: true,
+ *     target: 'signed-in', setup: (c) => createMany(c, '/api/projects', 200, (i) => ({ name: `P${i}` })) },
+ */
+export const ENDPOINTS: Endpoint[] = [
+  { name: 'GET /api/regions', path: '/api/regions', target: 'anonymous-json' },
+  { name: 'GET /login (html)', path: '/login' },
+  { name: 'GET /api/regions/andorra/places?q=enc', path: '/api/regions/andorra/places?q=enc', target: 'anonymous-json' },
+  { name: 'GET /api/health', path: '/api/health', target: 'anonymous-json' },
+  { name: 'GET /api/_auth/session (signed in)', path: '/api/_auth/session', signedIn: true, target: 'signed-in' },
+  {
+    name: 'GET /api/routes?pageSize=20 (signed in, 200 routes)',
+    path: '/api/routes?pageSize=20',
+    signedIn: true,
+    target: 'signed-in',
+    setup: (c) => createRoutes(c, 200),
+  },
+  {
+    name: 'GET /api/projects?pageSize=20 (signed in, 100 projects)',
+    path: '/api/projects?pageSize=20',
+    signedIn: true,
+    target: 'signed-in',
+    setup: (c) => createProjects(c, 100),
+  },
+  {
+    // The first page, newest first, with its facet counts (one scan over every task of the user's projects).
+    name: `GET /api/tasks?pageSize=20 (signed in, ${TASKS} tasks)`,
+    path: '/api/tasks?pageSize=20',
+    signedIn: true,
+    target: 'signed-in',
+    setup: (c) => createTasks(c, TASKS),
+  },
+  {
+    name: 'GET /api/tasks filtered, searched, by due date',
+    path: '/api/tasks?pageSize=20&status=todo,in_progress&priority=high,critical&q=junction&sort=due',
+    signedIn: true,
+  },
+  { name: 'POST /api/route (3 waypoints)', method: 'POST', path: '/api/route', body: { region: 'andorra', waypoints: [A, B, C] } },
+];
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU time (user + system) the server process used per request, µs */
+  cpu: number;
+  /** the same for the PostgreSQL cluster's processes (0 for the others) */
+  dbCpu: number;
+}
+
+/** Linux USER_HZ: /proc times are in these ticks. */
+const CLK_TCK = 100;
+
+/** CPU time (user + system, µs) used so far by these processes (all their threads); 0 where /proc has none. */
+function cpuMicros(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      /* gone */
+    }
+  }
+  return (ticks * 1e6) / CLK_TCK;
+}
+
+/** The postmaster of a cluster and its children (backends, checkpointer, …). */
+function clusterPids(dataDir: string): number[] {
+  let postmaster: number;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return [];
+  }
+  const pids = [postmaster];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+interface MeasureOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** the server's pid, and the database cluster's data directory (PostgreSQL), for CPU per request */
+  pid?: number;
+  dbDir?: string;
+}
+
+async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured> {
+  const base = {
+    url,
+    method: (opts.method ?? 'GET') as 'GET',
+    headers: { ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers },
+    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+  };
+  // One request first: a benchmark of a 401 or 500 page would measure nothing useful.
+  const check = await fetch(url, { method: base.method, headers: base.headers, body: base.body });
+  if (check.status >= 300) throw new Error(`${base.method} ${url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
+  await check.arrayBuffer();
+  await autocannon({ ...base, connections: 10, duration: 1 });
+  const dbPids = opts.dbDir ? clusterPids(opts.dbDir) : [];
+  const cpu0 = cpuMicros(opts.pid ? [opts.pid] : []);
+  const db0 = cpuMicros(dbPids);
+  const r = await autocannon({ ...base, connections: CONNECTIONS, pipelining: 1, duration: DURATION });
+  const n = Math.max(1, r.requests.total);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    cpu: (cpuMicros(opts.pid ? [opts.pid] : []) - cpu0) / n,
+    dbCpu: (cpuMicros(dbPids) - db0) / n,
+  };
+}
+
+/** Spawn a process and resolve with the first capture group of `re` on its stdout; the rest of its output is drained. */
+function spawnUntil(args: string[], env: Record<string, string>, re: RegExp): Promise<{ child: ChildProcess; match: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${re}: ${out.slice(-500)}`)), 180_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = re.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        child.stdout!.resume(); // keep draining (the request log), keep nothing
+        child.off('exit', onExit);
+        resolve({ child, match: m[1]! });
+      }
+    };
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`process exited (${code}) before it was ready: ${out.slice(-800)}`));
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', onExit);
+  });
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Move the main thread's profile (`CPU.<date>.<time>.<pid>.0.<seq>.cpuprofile`) out of a run directory; drop the rest. */
+function keepMainThreadProfile(runDir: string, to: string) {
+  const main = fs.readdirSync(runDir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  if (main) fs.renameSync(path.join(runDir, main), to);
+  fs.rmSync(runDir, { recursive: true, force: true });
+}
+
+interface Target {
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+async function startOurs(target: Target, profile?: { dir: string; name: string }, root = ROOT) {
+  // --cpu-prof writes one profile per thread (tsx's module hooks run in a thread of their own); the
+  // main thread's, whose file name carries thread id 0, is renamed to `name` once the process ends.
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`] : [];
+  const { child, match } = await spawnUntil(
+    [...flags, '--import', 'tsx', path.join(root, 'server/src/main.ts')],
+    // As it runs in production: request log at info (to a pipe), demo accounts seeded.
+    { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'true', WEB_DIST: DIST, ...target.env },
+    /Waymark listening on (http:\/\/[\d.:]+)/,
+  );
+  return { child, url: match };
+}
+
+async function signIn(base: string): Promise<BenchClient> {
+  const csrfRes = await fetch(`${base}/api/_auth/csrf`);
+  const { token } = (await csrfRes.json()) as { token: string };
+  const csrfCookie = csrfRes.headers.getSetCookie().map((l) => l.split(';')[0]!)[0]!;
+  const headers = (cookie: string) => ({ 'content-type': 'application/json', origin: base, 'x-csrf-token': token, cookie });
+  const res = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers: headers(csrfCookie),
+    body: JSON.stringify({ email: 'demo@waymark.local', password: 'waymark-demo-passphrase' }),
+  });
+  const session = res.headers
+    .getSetCookie()
+    .map((l) => l.split(';')[0]!)
+    .find((p) => p.startsWith('waymark_session='));
+  if (res.status !== 200 || !session) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = `${session}; ${csrfCookie}`;
+  return {
+    base,
+    cookie,
+    csrfToken: token,
+    send: (method, p, body) =>
+      fetch(`${base}${p}`, { method, headers: headers(cookie), ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+  };
+}
+
+interface Row {
+  endpoint: string;
+  db: string;
+  m: Measured;
+  /** the BENCH_BASELINE server, measured right after ours */
+  base?: Measured;
+  node: Measured;
+  hono: Measured;
+  target?: Endpoint['target'];
+}
+
+const pct = (x: number) => `${Math.round(x * 100)} %`;
+
+function verdict(r: Row): string {
+  if (!r.target) return '—';
+  if (r.target === 'anonymous-json') return r.m.rps / r.hono.rps >= 0.5 ? 'met (≥ 50 % of Hono)' : 'MISSED (≥ 50 % of Hono)';
+  const share = r.db === 'postgres' ? 0.25 : 0.1;
+  const ok = r.m.rps / r.node.rps >= share && r.m.p99 <= 100;
+  return `${ok ? 'met' : 'MISSED'} (≥ ${share * 100} % of node:http, p99 ≤ 100 ms)`;
+}
+
+const us = (m: Measured) => `${Math.round(m.cpu)}${m.dbCpu ? ` + ${Math.round(m.dbCpu)} db` : ''} µs`;
+
+function printRows(rows: Row[]) {
+  const withBase = rows.some((r) => r.base);
+  const lines = [
+    `| endpoint | database | req/s | p50 ms | p99 ms | vs node:http | vs Hono | CPU/req | CPU/req node:http, Hono |${withBase ? ' baseline req/s, p99, CPU/req |' : ''} target |`,
+    `|---|---|---:|---:|---:|---:|---:|---:|---:|${withBase ? '---:|' : ''}---|`,
+  ];
+  for (const r of rows) {
+    const errs = r.m.errors ? ` (${r.m.errors} errors)` : '';
+    const base = r.base
+      ? ` ${Math.round(r.base.rps)}, ${r.base.p99} ms, ${us(r.base)}${r.base.errors ? ` (${r.base.errors} errors)` : ''} |`
+      : withBase
+        ? ' |'
+        : '';
+    lines.push(
+      `| ${r.endpoint}${errs} | ${r.db} | ${Math.round(r.m.rps)} | ${r.m.p50} | ${r.m.p99} | ${pct(r.m.rps / r.node.rps)} of ${Math.round(r.node.rps)} | ${pct(r.m.rps / r.hono.rps)} of ${Math.round(r.hono.rps)} | ${us(r.m)} | ${us(r.node)}, ${us(r.hono)} |${base} ${verdict(r)} |`,
+    );
+  }
+  console.log(
+    `\nServer throughput: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${os.cpus().length} cores, Node ${process.version}${ACCEPT_ENCODING['accept-encoding'] ? `, Accept-Encoding: ${ACCEPT_ENCODING['accept-encoding']}` : ''}${BASELINE ? `, baseline ${BASELINE}` : ''}.`,
+  );
+  console.log(
+    'The two peers are measured right before each endpoint, in the same run. CPU/req: CPU time (user + system) of the server process per request, and of the PostgreSQL processes ("db"), from /proc — steadier than req/s on a loaded machine.\n',
+  );
+  console.log(lines.join('\n'));
+}
+
+async function postgresTarget(clusterUrl: string): Promise<Target> {
+  const name = `waymark_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+function pgliteTarget(): Target {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
+  return { kind: 'pglite', env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 export async function benchServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
-  const ours = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const bare = spawn(
-    process.execPath,
-    [
-      '-e',
-      "const s=require('http').createServer((q,r)=>{r.setHeader('content-type','text/plain');r.end('hello world')});s.listen(0,'127.0.0.1',()=>console.log('port '+s.address().port))",
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  if (!fs.existsSync(path.join(DIST, 'index.html')))
+    throw new Error(`no web build in ${DIST}: run \`npm run build\` first (GET /login serves it)`);
+  const dbs = (process.env.BENCH_SERVER_DB ?? 'pglite,postgres').split(',').map((s) => s.trim()) as Target['kind'][];
+  const only = process.env.BENCH_SERVER_ONLY ? new RegExp(process.env.BENCH_SERVER_ONLY) : null;
+  const endpoints = ENDPOINTS.filter((e) => !only || only.test(e.name));
+  const profDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+  if (profDir) fs.mkdirSync(profDir, { recursive: true });
+
+  // @ts-expect-error -- plain ESM JavaScript helper shared with the test runner
+  const { startPostgres } = (await import('../../scripts/pg-cluster.mjs')) as {
+    startPostgres: () => Promise<{ url: string; dir: string; stop: () => void }>;
+  };
+  const cluster = dbs.includes('postgres') ? await startPostgres() : null;
+  const nodePeer = await spawnUntil([path.join(import.meta.dirname, 'peers/node-hello.mjs')], {}, /port (\d+)/);
+  const honoPeer = await spawnUntil([path.join(import.meta.dirname, 'peers/hono-hello.mjs')], {}, /port (\d+)/);
+  const rows: Row[] = [];
   try {
-    const oursUrl = `${await waitForLine(ours, /Waymark listening on (http:\/\/[\d.:]+)/)}/api/health`;
-    const barePort = await waitForLine(bare, /port (\d+)/);
-    // Silence per-request info logs for the measurement? No: we measure the server as it runs.
-    const a = await measure(oursUrl);
-    const b = await measure(`http://127.0.0.1:${barePort}/`);
-    printTable(`Server throughput (${DURATION} s, 50 connections, ${os.cpus().length} cores)`, [
-      { metric: 'requests/s', ours: a.rps, peer: b.rps, peerName: 'node:http hello world', unit: 'req/s', higherIsBetter: true },
-      { metric: 'p99 latency', ours: a.p99, peer: b.p99, peerName: 'node:http hello world', unit: 'ms', higherIsBetter: false },
-    ]);
-    if (a.errors) console.log(`warning: ${a.errors} errors/non-2xx from our server`);
+    for (const kind of dbs) {
+      const target = kind === 'postgres' ? await postgresTarget(cluster!.url) : pgliteTarget();
+      const baseTarget = BASELINE ? (kind === 'postgres' ? await postgresTarget(cluster!.url) : pgliteTarget()) : null;
+      let ours: { child: ChildProcess; url: string } | null = null;
+      let base: { child: ChildProcess; url: string; client: BenchClient } | null = null;
+      try {
+        ours = await startOurs(target);
+        const client = await signIn(ours.url);
+        for (const e of endpoints) await e.setup?.(client);
+        if (baseTarget) {
+          const started = await startOurs(baseTarget, undefined, BASELINE!);
+          base = { ...started, client: await signIn(started.url) };
+          for (const e of endpoints) await e.setup?.(base.client);
+        }
+        for (const e of endpoints) {
+          const profile = profDir && {
+            dir: fs.mkdtempSync(path.join(profDir, 'run-')),
+            name: `${kind}-${e.name.replace(/[^\w]+/g, '_').slice(0, 60)}.cpuprofile`,
+          };
+          let spawnedAt = 0;
+          if (profile) {
+            await stopChild(ours.child);
+            spawnedAt = performance.now();
+            ours = await startOurs(target, profile);
+          }
+          // The peers are measured right before each endpoint: the load of a shared machine moves.
+          const node = await measure(`http://127.0.0.1:${nodePeer.match}/`, { pid: nodePeer.child.pid });
+          const hono = await measure(`http://127.0.0.1:${honoPeer.match}/`, { pid: honoPeer.child.pid });
+          // The profile's start-up part (module loading, migrations, the seed) is left out of its summary.
+          if (profile)
+            fs.writeFileSync(path.join(profDir, `${profile.name}.json`), JSON.stringify({ measureFromMs: performance.now() - spawnedAt }));
+          const m = await measure(`${ours.url}${e.path}`, {
+            method: e.method,
+            body: e.body,
+            headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: client.cookie } : {}) },
+            pid: ours.child.pid,
+            dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,
+          });
+          const b =
+            base &&
+            (await measure(`${base.url}${e.path}`, {
+              method: e.method,
+              body: e.body,
+              headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: base.client.cookie } : {}) },
+              pid: base.child.pid,
+              dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,
+            }));
+          rows.push({ endpoint: e.name, db: kind, m, ...(b ? { base: b } : {}), node, hono, target: e.target });
+          if (profile) {
+            await stopChild(ours.child);
+            keepMainThreadProfile(profile.dir, path.join(profDir, profile.name));
+            ours = await startOurs(target);
+          }
+          console.log(
+            `${kind} ${e.name}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${us(m)}/req${m.errors ? `, ${m.errors} errors` : ''}` +
+              ` (node:http ${Math.round(node.rps)} req/s p99 ${node.p99} ms ${us(node)}/req, Hono ${Math.round(hono.rps)} req/s p99 ${hono.p99} ms ${us(hono)}/req)` +
+              (b ? `; baseline ${Math.round(b.rps)} req/s, p99 ${b.p99} ms, CPU ${us(b)}/req` : ''),
+          );
+        }
+      } finally {
+        if (ours) await stopChild(ours.child);
+        if (base) await stopChild(base.child);
+        await target.drop();
+        await baseTarget?.drop();
+      }
+    }
+    printRows(rows);
+    if (profDir) console.log(`\nCPU profiles in ${profDir}`);
   } finally {
-    ours.kill('SIGTERM');
-    bare.kill('SIGTERM');
-    await new Promise((r) => ours.on('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopChild(nodePeer.child);
+    await stopChild(honoPeer.child);
+    cluster?.stop();
   }
-  // the map pages' data endpoints (population density), in their own table
-  await benchMaps();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchServer();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchServer();
+  if (process.env.BENCH_SKIP_MAPS !== '1') await benchMaps();
+}

@@ -2,11 +2,12 @@
 // planner, frame points on the MapLibre map, click/drag on it, and read the stats and waypoints.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import './map-handle.ts';
 
 export type LonLat = [number, number];
 export type Px = { x: number; y: number };
 
-/** The parts of the MapLibre map (window.__waymarkMap) the tests use. */
+/** The parts of the MapLibre map (`window.__waymarkTest.map()`, see map-handle.ts) the tests use. */
 export type MapHandle = {
   fitBounds(b: [number, number, number, number], o: object): void;
   project(p: LonLat): Px;
@@ -24,14 +25,17 @@ export async function ready(page: Page) {
 /** Frame the points in the free middle of the map and return their pixel positions. */
 export async function framePoints(page: Page, pts: LonLat[]) {
   return page.evaluate(async (points) => {
-    const m = (window as unknown as { __waymarkMap: MapHandle }).__waymarkMap;
+    const m = window.__waymarkTest!.map() as MapHandle;
     const lons = points.map((p) => p[0]);
     const lats = points.map((p) => p[1]);
     const box = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] as [number, number, number, number];
     const wide = window.innerWidth >= 900;
     await new Promise<void>((resolve) => {
       m.once('idle', () => resolve());
-      m.fitBounds(box, { padding: wide ? { left: 490, right: 500, top: 80, bottom: 80 } : { left: 40, right: 40, top: 260, bottom: 120 }, duration: 0 });
+      m.fitBounds(box, {
+        padding: wide ? { left: 490, right: 500, top: 80, bottom: 80 } : { left: 40, right: 40, top: 260, bottom: 120 },
+        duration: 0,
+      });
       m.triggerRepaint();
     });
     return points.map((p) => m.project(p));
@@ -61,18 +65,18 @@ export async function dragMap(page: Page, from: Px, to: Px) {
 
 export async function mapCentre(page: Page): Promise<LonLat> {
   return page.evaluate(() => {
-    const c = (window as unknown as { __waymarkMap: { getCenter(): { lng: number; lat: number } } }).__waymarkMap.getCenter();
+    const c = (window.__waymarkTest!.map() as { getCenter(): { lng: number; lat: number } }).getCenter();
     return [c.lng, c.lat] as LonLat;
   });
 }
 
 export async function project(page: Page, p: LonLat): Promise<Px> {
-  return page.evaluate((q) => (window as unknown as { __waymarkMap: MapHandle }).__waymarkMap.project(q), p);
+  return page.evaluate((q) => (window.__waymarkTest!.map() as MapHandle).project(q), p);
 }
 
 export async function unproject(page: Page, px: Px): Promise<LonLat> {
   return page.evaluate((q) => {
-    const ll = (window as unknown as { __waymarkMap: MapHandle }).__waymarkMap.unproject([q.x, q.y]);
+    const ll = (window.__waymarkTest!.map() as MapHandle).unproject([q.x, q.y]);
     return [ll.lng, ll.lat] as LonLat;
   }, px);
 }
@@ -80,7 +84,7 @@ export async function unproject(page: Page, px: Px): Promise<LonLat> {
 /** Features MapLibre has drawn for one of the planner's layers (e.g. 'wm-plan-waypoints-dot'). */
 export async function rendered(page: Page, layer: string) {
   return page.evaluate((l) => {
-    const m = (window as unknown as { __waymarkMap: MapHandle }).__waymarkMap;
+    const m = window.__waymarkTest!.map() as MapHandle;
     return m.queryRenderedFeatures({ layers: [l] }).map((f) => ({ geometry: f.geometry, properties: f.properties }));
   }, layer);
 }
@@ -200,9 +204,16 @@ export async function pixelOnLeg(page: Page, leg: number, margin = 14): Promise<
   const pts = await routeLine(page, leg);
   return page.evaluate(
     ({ pts, leg, margin }) => {
-      const m = (window as unknown as { __waymarkMap: MapHandle & { queryRenderedFeatures(box: [[number, number], [number, number]], o: object): { layer: { id: string }; properties: Record<string, unknown> }[] } }).__waymarkMap;
+      const m = window.__waymarkTest!.map() as MapHandle & {
+        queryRenderedFeatures(
+          box: [[number, number], [number, number]],
+          o: object,
+        ): { layer: { id: string }; properties: Record<string, unknown> }[];
+      };
       const { width, height } = (m as unknown as { getCanvas(): HTMLCanvasElement }).getCanvas().getBoundingClientRect();
-      const wps = m.queryRenderedFeatures({ layers: ['wm-plan-waypoints-dot'] }).map((f) => m.project(f.geometry.coordinates as [number, number]));
+      const wps = m
+        .queryRenderedFeatures({ layers: ['wm-plan-waypoints-dot'] })
+        .map((f) => m.project(f.geometry.coordinates as [number, number]));
       const cands = pts
         .map((p) => m.project(p))
         .filter((c) => c.x > margin && c.y > margin && c.x < width - margin && c.y < height - margin)

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import type { AppContext, AppEnv, ServerModule } from './context.ts';
+import { bodyLimit } from './http/body-limit.ts';
+import { compression } from './http/compress.ts';
 import { HttpError, errorBody, rejectUnstorable } from './http/errors.ts';
 import { findUnstorableText } from './http/text.ts';
 import { securityHeaders, strictTransportSecurity } from './http/security.ts';
@@ -29,30 +29,32 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     else log.debug(entry, 'request');
   });
 
-  app.use(
-    '*',
-    securityHeaders(() => ctx.spa.scriptHashes),
-  );
+  app.use('*', securityHeaders(() => ctx.spa.scriptHashes));
   if (ctx.config.publicUrl.startsWith('https:')) app.use('*', strictTransportSecurity());
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: ctx.config.BODY_LIMIT_BYTES,
-      onError: (c) => c.json(errorBody('payload_too_large', `Request body is larger than ${ctx.config.BODY_LIMIT_BYTES} bytes`), 413),
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: ctx.config.BODY_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', `Request body is larger than ${ctx.config.BODY_LIMIT_BYTES} bytes`), 413),
+  });
+  // Uploads (e.g. project documents) stream their body and enforce UPLOAD_LIMIT_BYTES themselves.
+  const streaming = modules.flatMap((m) => m.streamingBodies ?? []);
+  app.use('/api/*', (c, next) => (streaming.some((r) => r.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
 
-  // Query strings: no NUL or unpaired surrogate reaches a handler (bodies: readJson).
+  // Query strings: no NUL or unpaired surrogate reaches a handler (bodies: readJson). A query
+  // without a percent sign cannot hold either (the request line is bytes; a raw NUL is refused by
+  // the HTTP parser and bytes decode to code points below 0x100, never surrogates).
   app.use('/api/*', async (c, next) => {
-    rejectUnstorable(findUnstorableText(c.req.queries()), 'query');
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    if (q !== -1 && url.indexOf('%', q) !== -1) rejectUnstorable(findUnstorableText(c.req.queries()), 'query');
     return next();
   });
 
+  const compress = compression();
   app.use('*', async (c, next) => {
     // Tiles are already compressed and served with Range; everything else may be compressed.
     if (c.req.path.startsWith('/tiles/') || c.req.header('range')) return next();
-    return compress()(c, next);
+    return compress(c, next);
   });
 
   for (const m of modules) m.register?.(app, ctx);

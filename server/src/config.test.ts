@@ -19,6 +19,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/waymark', DATABASE_POOL_MAX: '3' }).database).toMatchObject({ poolMax: 3 });
   });
 
+  it('takes UPLOAD_LIMIT_BYTES up to 2 GiB (its bound was once written 1 << 31, a negative number)', () => {
+    expect(loadConfig({}).UPLOAD_LIMIT_BYTES).toBe(52_428_800);
+    expect(loadConfig({ UPLOAD_LIMIT_BYTES: '8192' }).UPLOAD_LIMIT_BYTES).toBe(8192);
+    expect(loadConfig({ UPLOAD_LIMIT_BYTES: String(2 ** 31) }).UPLOAD_LIMIT_BYTES).toBe(2 ** 31);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT must be an integer from 0 to 65535 \(got "abc"\)$/],
     [{ PORT: '70000' }, /PORT must be an integer from 0 to 65535/],
@@ -29,6 +35,11 @@ describe('configuration', () => {
     [{ S3_BUCKET: 'b' }, /S3_ACCESS_KEY_ID must be set when any of/],
     [{ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' }, /LLM_MODEL must be set together with LLM_BASE_URL/],
     [{ ADMIN_EMAIL: 'not-an-email' }, /ADMIN_EMAIL must be an email address/],
+    [
+      { UPLOAD_LIMIT_BYTES: '100' },
+      /^Invalid configuration: UPLOAD_LIMIT_BYTES must be a number of bytes from 1024 to 2147483648 \(got "100"\)$/,
+    ],
+    [{ UPLOAD_LIMIT_BYTES: 'lots' }, /UPLOAD_LIMIT_BYTES must be a number of bytes from 1024 to 2147483648/],
   ])('rejects %o with a one-line message naming the variable', (env, message) => {
     let err: unknown;
     try {

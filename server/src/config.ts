@@ -52,11 +52,12 @@ const EnvSchema = z.object({
     .min(1024, 'a number of bytes from 1024 to 1073741824')
     .max(1 << 30, 'a number of bytes from 1024 to 1073741824')
     .default(1024 * 1024),
+  // 1 << 31 is negative in JavaScript: the bound is written 2 ** 31.
   UPLOAD_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(1 << 31)
+    .number({ message: 'a number of bytes from 1024 to 2147483648' })
+    .int('a number of bytes from 1024 to 2147483648')
+    .min(1024, 'a number of bytes from 1024 to 2147483648')
+    .max(2 ** 31, 'a number of bytes from 1024 to 2147483648')
     .default(50 * 1024 * 1024),
   WEB_DIST: z.string().trim().optional(),
   // Directory of built region packs (relative paths are resolved against the repository root).
@@ -76,6 +77,13 @@ const EnvSchema = z.object({
   // Mail: SMTP when set, the in-app mailbox otherwise.
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   SMTP_FROM: z.string().trim().default('Waymark <no-reply@waymark.local>'),
+  // Mailbox: messages one user may send per hour (429 beyond; a message to 20 people counts once).
+  MAIL_SEND_PER_HOUR: z.coerce
+    .number({ message: 'an integer from 1 to 100000' })
+    .int('an integer from 1 to 100000')
+    .min(1, 'an integer from 1 to 100000')
+    .max(100_000, 'an integer from 1 to 100000')
+    .default(60),
   // Auth: a generic OpenID Connect provider (all of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, or none).
   OIDC_ISSUER: optionalUrl(['http:', 'https:'], 'an http(s) URL of an OpenID Connect issuer'),
   OIDC_CLIENT_ID: z.string().trim().optional(),

@@ -1,14 +1,21 @@
 import type { Hono } from 'hono';
+import type { DashboardSummary } from '@waymark/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/index.ts';
 import type { IndexTransform, SpaAssets } from './http/static.ts';
 import type { Logger } from './lib/logger.ts';
+import type { MailSender } from './mail/mailer.ts';
 
+/** What every module receives: configuration, the database, the logger, the mailer, the other modules. */
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   db: Db;
   logger: Logger;
+  /** Sends email / SMS (in-app mailbox, SMTP when configured). Set by the mail module's `init`. */
+  mailer: MailSender;
+  /** Every module of this server, in mount order (read by modules that aggregate, like the dashboard). */
+  modules: readonly ServerModule[];
   spa: SpaAssets;
   startedAt: Date;
   version: string;
@@ -36,16 +43,41 @@ export type AppEnv = {
   };
 };
 
+/** The signed-in user a request runs for (see http/guards.ts). */
+export type RequestUser = NonNullable<AppEnv['Variables']['user']>;
+
+/** The calendar month the dashboard summarises: [from, to) in `timeZone`. */
+export interface DashboardPeriod {
+  from: Date;
+  to: Date;
+  timeZone: string;
+}
+
 /**
- * A feature module of the server. `register` mounts its routes (under /api/... or its own
- * prefix); `indexTransforms` may rewrite index.html per request (e.g. the csrf meta tag);
- * `seed` creates demo data; `close` releases resources at shutdown.
+ * A module's part of the dashboard summary. A module that answers `routesThisMonth`/`routesTotal`
+ * makes `available.routes` true, one that answers `projects` makes `available.projects` true, one that answers `tasks` makes `available.tasks` true;
+ * `recentActivity` items of every module are merged, newest first.
+ */
+export type DashboardContribution = Partial<Pick<DashboardSummary, 'routesThisMonth' | 'routesTotal' | 'projects' | 'tasks' | 'recentActivity'>>;
+
+/**
+ * A feature module of the server:
+ * - `migrations`: a directory of `NNNN_name.sql` files; the runner applies every module's files
+ *   and the core ones (`server/src/db/migrations`) in one global order by file name;
+ * - `init` prepares state (after migrations); `register` mounts routes (under /api/... or its own
+ *   prefix); `indexTransforms` may rewrite index.html per request (e.g. the csrf meta tag);
+ * - `dashboard` contributes the signed-in user's figures to GET /api/dashboard/summary;
+ * - `seed` creates demo data; `close` releases resources at shutdown.
  */
 export interface ServerModule {
   name: string;
+  migrations?: { dir: string };
   init?(ctx: AppContext): Promise<void> | void;
   register?(app: Hono<AppEnv>, ctx: AppContext): void;
   indexTransforms?: IndexTransform[];
+  /** API paths that stream their request body and enforce their own size limit (the JSON body limit skips them). */
+  streamingBodies?: RegExp[];
+  dashboard?(ctx: AppContext, user: RequestUser, period: DashboardPeriod): Promise<DashboardContribution>;
   seed?(ctx: AppContext): Promise<void>;
-  close?(): Promise<void> | void;
+  close?(ctx: AppContext): Promise<void> | void;
 }

@@ -26,7 +26,10 @@ async function main() {
     if (!known) logger.error({ err: { message: e.message, stack: e.stack } }, 'start-up failed');
     process.exit(1);
   }
-  logger.info({ url: running.url, database: running.ctx.database.kind, build: running.ctx.spa.build.id }, `Waymark listening on ${running.url}`);
+  logger.info(
+    { url: running.url, database: running.ctx.database.kind, build: running.ctx.spa.build.id },
+    `Waymark listening on ${running.url}`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -6,9 +6,10 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext, ServerModule } from './context.ts';
 import { openDatabase } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
+import { collectMigrations, migrate } from './db/migrate.ts';
 import { loadSpa } from './http/static.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { noMailer } from './mail/mailer.ts';
 import { modules as defaultModules } from './modules.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,17 +23,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Open the database, migrate, seed, and create the app context (no listening). */
+/** Open the database, apply the core and the modules' migrations, init and seed the modules; create the app context (no listening). */
 export async function createContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), modules: ServerModule[] = defaultModules) {
   const database = await openDatabase(config.database);
   try {
-    const applied = await migrate(database);
+    const applied = await migrate(database, collectMigrations(modules));
     if (applied.length) logger.info({ applied }, 'database migrated');
     const ctx: AppContext = {
       config,
       database,
       db: database.db,
       logger,
+      mailer: noMailer,
+      modules,
       spa: loadSpa(config.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')),
       startedAt: new Date(),
       version: VERSION,
@@ -62,6 +65,8 @@ export async function startServer(config: Config, options: { logger?: Logger; mo
   });
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // Without PUBLIC_URL, links in mail point at where we listen (PORT=0 picks the port only now).
+  if (!config.PUBLIC_URL) config.publicUrl = url;
   let closing: Promise<void> | null = null;
   return {
     ctx,
@@ -74,7 +79,7 @@ export async function startServer(config: Config, options: { logger?: Logger; mo
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
           (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
-        for (const m of modules) await m.close?.();
+        for (const m of modules) await m.close?.(ctx);
         await ctx.database.close();
       })();
       return closing;

@@ -47,7 +47,7 @@ describe(`admin and access requests on ${TEST_DB}`, () => {
     for (const path of ['/api/admin/users/123', '/api/admin/users/abc/factors', `/api/admin/users/${UUID}/factors/zzz`]) {
       const r = await t.json(path.endsWith('factors') || path.endsWith('123') ? 'GET' : 'DELETE', path, undefined, admin.headers);
       expect(r.status, path).toBe(400);
-      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('invalid_id');
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('validation_error');
     }
     expect((await t.json('PUT', "/api/admin/users/1' or 1=1", { name: 'x' }, admin.headers)).status).toBe(400);
     expect((await t.json('GET', `/api/admin/users/${UUID}`, undefined, admin.headers)).status).toBe(404);

@@ -17,7 +17,7 @@ async function expectError(res: Response, status: number, code?: string) {
   expect(typeof body.error.code).toBe('string');
   expect(typeof body.error.message).toBe('string');
   if (code) expect(body.error.code).toBe(code);
-  return body.error as { code: string; message: string } & Record<string, unknown>;
+  return body.error as { code: string; message: string; details?: Record<string, unknown> };
 }
 
 async function messagesOf(t: TestApp, headers: Record<string, string>) {
@@ -106,24 +106,12 @@ describe(`auth on ${TEST_DB}`, () => {
   });
 
   it('enforces the password policy with weak_password reasons', async () => {
-    const short = await expectError(
-      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'kx9#Tq' }),
-      422,
-      'weak_password',
-    );
-    expect(short.reasons).toEqual(['length']);
-    const long = await expectError(
-      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'x'.repeat(129) + 'yz' }),
-      422,
-      'weak_password',
-    );
-    expect(long.reasons).toContain('length');
-    const pwned = await expectError(
-      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'qwerty123456' }),
-      422,
-      'weak_password',
-    );
-    expect(pwned.reasons).toEqual(['pwned']);
+    const short = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'kx9#Tq' }), 422, 'weak_password');
+    expect(short.details?.reasons).toEqual(['length']);
+    const long = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'x'.repeat(129) + 'yz' }), 422, 'weak_password');
+    expect(long.details?.reasons).toContain('length');
+    const pwned = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'qwerty123456' }), 422, 'weak_password');
+    expect(pwned.details?.reasons).toEqual(['pwned']);
     // 128 characters are allowed, no composition rules.
     const ok = await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'abc def ghi '.repeat(10) + 'abcdefgh' });
     expect(ok.status).toBe(201);
@@ -362,7 +350,7 @@ describe(`auth on ${TEST_DB}`, () => {
     const bList = (await (await t.json('GET', '/api/auth/sessions', undefined, b.headers)).json()) as { sessions: { id: string }[] };
     expect(bList.sessions.map((s) => s.id)).not.toContain(list.sessions[0]!.id);
     await expectError(await t.json('DELETE', `/api/auth/sessions/${list.sessions[0]!.id}`, undefined, b.headers), 404, 'session_not_found');
-    await expectError(await t.json('DELETE', '/api/auth/sessions/not-a-uuid', undefined, b.headers), 400, 'invalid_id');
+    await expectError(await t.json('DELETE', '/api/auth/sessions/not-a-uuid', undefined, b.headers), 400, 'validation_error');
     // A: sign out others.
     const out = await t.json('POST', '/api/auth/signout', { scope: 'others' }, a.headers);
     expect(((await out.json()) as { sessionsEnded: number }).sessionsEnded).toBe(1);
@@ -383,7 +371,7 @@ describe(`auth on ${TEST_DB}`, () => {
     await expectError(await t.json('GET', `/api/mail/messages/${msg!.id}`, undefined, b.headers), 404);
     expect(await messagesOf(t, b.headers)).toHaveLength(0);
     expect((await t.json('GET', `/api/mail/messages/${msg!.id}`, undefined, a.headers)).status).toBe(200);
-    await expectError(await t.json('GET', '/api/mail/messages/123', undefined, a.headers), 400, 'invalid_id');
+    await expectError(await t.json('GET', '/api/mail/messages/123', undefined, a.headers), 400, 'validation_error');
     await expectError(await t.json('GET', '/api/mail/messages'), 401);
   });
 

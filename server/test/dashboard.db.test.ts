@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSummary as summarySchema } from '@waymark/contracts';
 import { monthRange } from '../src/dashboard/summary.ts';
+import { modules } from '../src/modules.ts';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 
 interface Summary {
@@ -9,7 +11,7 @@ interface Summary {
   routesTotal: number;
   projects: { total: number; byStatus: { status: string; count: number }[] };
   recentActivity: { kind: string; id: string; title: string; action: string; at: string; href: string; detail: string | null }[];
-  available: { routes: boolean; projects: boolean };
+  available: { routes: boolean; projects: boolean; tasks: boolean };
 }
 
 async function insertRoute(t: TestApp, ownerId: string, name: string, at: Date, stats: Record<string, unknown>) {
@@ -22,7 +24,7 @@ describe('GET /api/dashboard/summary', () => {
   let alice: SignedInTestUser;
   let bob: SignedInTestUser;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, modules);
     alice = await t.signIn({ name: 'Alice' });
     bob = await t.signIn({ name: 'Bob' });
   });
@@ -45,6 +47,14 @@ describe('GET /api/dashboard/summary', () => {
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('validation_error');
     expect(body.error.message).toMatch(/time zone/);
+    expect((body.error as { details?: unknown }).details).toEqual({
+      issues: [{ path: 'tz', message: expect.stringMatching(/time zone/) }],
+    });
+  });
+
+  it('answers in the shape of the contract', async () => {
+    const res = await get(alice, '?tz=Europe%2FParis');
+    expect(summarySchema.safeParse(await res.json()).error).toBeUndefined();
   });
 
   it('gives zeros and empty lists to a new user', async () => {
@@ -89,39 +99,71 @@ describe('GET /api/dashboard/summary', () => {
     expect(b.recentActivity.map((a) => a.title)).toEqual(["Bob's run"]);
   });
 
-  it('counts projects by status once a projects table exists', async () => {
-    await sql`create table projects (id uuid primary key default gen_random_uuid(), owner_id uuid not null, name text not null, status text not null,
-              created_at timestamptz not null default now(), updated_at timestamptz not null default now())`.execute(t.db());
-    for (const [name, status] of [
-      ['Trail map', 'active'],
-      ['Park survey', 'active'],
-      ['Old plan', 'archived'],
-      ['Idea', 'draft'],
-    ] as const) {
-      await sql`insert into projects (owner_id, name, status) values (${alice.id}::uuid, ${name}, ${status})`.execute(t.db());
-    }
-    await sql`insert into projects (owner_id, name, status) values (${bob.id}::uuid, 'Not yours', 'active')`.execute(t.db());
+  it('counts the projects the user is a member of, by status', async () => {
+    const carol = await t.signIn();
+    const mk = async (owner: string, name: string, status: string, members: { id: string; role: string }[] = []) => {
+      const p = await sql<{
+        id: string;
+      }>`insert into projects (name, status, created_by) values (${name}, ${status}, ${owner}::uuid) returning id::text as id`.execute(
+        t.db(),
+      );
+      const id = p.rows[0]!.id;
+      for (const m of [{ id: owner, role: 'owner' }, ...members]) {
+        await sql`insert into project_members (project_id, user_id, role) values (${id}::uuid, ${m.id}::uuid, ${m.role})`.execute(t.db());
+      }
+    };
+    await mk(alice.id, 'Trail map', 'active');
+    await mk(alice.id, 'Park survey', 'active');
+    await mk(alice.id, 'Old plan', 'archived');
+    await mk(alice.id, 'Idea', 'draft');
+    // A project someone else created counts for alice once she is a member (viewer).
+    await mk(carol.id, 'Club relay', 'on_hold', [{ id: alice.id, role: 'viewer' }]);
+    await mk(bob.id, 'Not yours', 'active');
     const s = (await (await get(alice)).json()) as Summary;
     expect(s.available.projects).toBe(true);
-    expect(s.projects.total).toBe(4);
+    expect(s.projects.total).toBe(5);
     expect(s.projects.byStatus).toEqual([
       { status: 'active', count: 2 },
       { status: 'archived', count: 1 },
       { status: 'draft', count: 1 },
+      { status: 'on_hold', count: 1 },
     ]);
     expect(s.recentActivity.some((a) => a.kind === 'project' && a.title === 'Trail map')).toBe(true);
+    expect(s.recentActivity.some((a) => a.title === 'Club relay')).toBe(true);
     expect(s.recentActivity.some((a) => a.title === 'Not yours')).toBe(false);
   });
 
   it('still answers (with zeros) when the routes table does not exist', async () => {
-    await sql`drop table projects`.execute(t.db());
+    await sql`drop table project_activity, project_documents, project_invitations, project_members, projects cascade`.execute(t.db());
     await sql`drop table routes cascade`.execute(t.db());
     const res = await get(alice);
     expect(res.status).toBe(200);
     const s = (await res.json()) as Summary;
-    expect(s.available).toEqual({ routes: false, projects: false });
+    expect(s.available).toEqual({ routes: false, projects: false, tasks: false });
     expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
     expect(s.recentActivity).toEqual([]);
+  });
+});
+
+describe('GET /api/dashboard/summary on a server without the planner and projects', () => {
+  it('says routes are not available and answers zeros', async () => {
+    const t = await createTestApp(
+      {},
+      modules.filter((m) => m.name !== 'planner' && m.name !== 'projects' && m.name !== 'tasks'),
+    );
+    try {
+      const exists = await sql<{ t: string | null }>`select to_regclass('public.routes')::text as t`.execute(t.db());
+      expect(exists.rows[0]?.t).toBeNull(); // the planner's migration is the planner's: not applied without it
+      const alice = await t.signIn();
+      const res = await t.json('GET', '/api/dashboard/summary', undefined, alice.headers);
+      expect(res.status).toBe(200);
+      const s = (await res.json()) as Summary;
+      expect(s.available).toEqual({ routes: false, projects: false, tasks: false });
+      expect(s.routesThisMonth).toEqual({ count: 0, distanceM: 0, ascentM: 0 });
+      expect(s.routesTotal).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 

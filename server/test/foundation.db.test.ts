@@ -3,7 +3,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/index.ts';
-import { listMigrations, migrate } from '../src/db/migrate.ts';
+import { collectMigrations, migrate } from '../src/db/migrate.ts';
+import { modules } from '../src/modules.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { TEST_DB, createTestDatabase } from './support/db.ts';
 import { runServerToExit, spawnServer } from './support/process.ts';
@@ -19,8 +20,8 @@ describe(`foundation on ${TEST_DB}`, () => {
 
   it('applies every migration once and records it', async () => {
     const rows = await t.db().selectFrom('schema_migrations').select('name').orderBy('name').execute();
-    expect(rows.map((r) => r.name)).toEqual(listMigrations().map((m) => m.name));
-    expect(await migrate(t.ctx.database)).toEqual([]);
+    expect(rows.map((r) => r.name)).toEqual(collectMigrations(modules).map((m) => m.name));
+    expect(await migrate(t.ctx.database, collectMigrations(modules))).toEqual([]);
   });
 
   it('rolls back a failing migration completely', async () => {

@@ -78,6 +78,22 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     expect(route.wayTypes.freehand).toBeGreaterThan(0);
   });
 
+  it('freehand legs off the network take their elevation from the DEM (issue 15: not a flat 1644 m)', async () => {
+    const res = await t.json('POST', '/api/route', {
+      region: 'andorra',
+      waypoints: [
+        { lon: 1.56842, lat: 42.51964 },
+        { lon: 1.6, lat: 42.51, mode: 'freehand' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const { route } = (await res.json()) as any;
+    const eles = route.coords.map((c: number[]) => c[2]);
+    expect(new Set(eles.map((e: number) => Math.round(e))).size).toBeGreaterThan(50);
+    expect(eles.at(-1) - eles[0]).toBeGreaterThan(550); // the SRTM line rises from ~1,620 m to 2,258 m
+    expect(route.stats.ascentM).toBeGreaterThan(700);
+  });
+
   it('validates route requests: 415, malformed JSON, counts, coordinates, region', async () => {
     expect((await t.app.request('/api/route', { method: 'POST', body: 'x' })).status).toBe(415);
     await err(await t.json('POST', '/api/route', '{not json'), 400, 'invalid_json');

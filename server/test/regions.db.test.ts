@@ -109,7 +109,7 @@ describe('GET /api/regions', () => {
         bbox: number[];
         center: number[];
         attribution: string;
-        tiles: { basemap: string; graph: string };
+        tiles: { basemap: string; graph: string; places: string };
       }[];
     };
     const names = regions.map((r) => r.name);
@@ -121,6 +121,13 @@ describe('GET /api/regions', () => {
     expect(andorra.tiles.basemap).toBe(`/tiles/andorra/basemap.pmtiles?v=${andorra.version}`);
     expect(andorra.tiles.graph).toBe(`/tiles/andorra/graph.bin?v=${andorra.version}`);
     expect((await get(andorra.tiles.graph)).status).toBe(200);
+    // the place index ships with the pack, for search in the browser when offline
+    expect(andorra.tiles.places).toBe(`/tiles/andorra/places.json?v=${andorra.version}`);
+    const places = await get(andorra.tiles.places);
+    expect(places.status).toBe(200);
+    expect(places.headers.get('content-type')).toContain('application/json');
+    const index = (await places.json()) as { version: number; places: { name: string; kind: string; ele?: number }[] };
+    expect(index.places.find((p) => p.name === 'Pic Est de Casamanya' && p.kind === 'peak')?.ele).toBe(2757);
     expect(andorra.center[0]).toBeGreaterThan(andorra.bbox[0]!);
     expect(andorra.center[0]).toBeLessThan(andorra.bbox[2]!);
   });

@@ -189,6 +189,8 @@ export const sessionRowSchema = sessionInfoSchema.extend({
 });
 export type SessionRow = z.infer<typeof sessionRowSchema>;
 export const sessionsResponse = z.object({ sessions: z.array(sessionRowSchema) });
+/** DELETE /api/auth/sessions/:id */
+export const sessionEndedResponse = z.object({ signedOut: z.literal(true), id: z.string() });
 
 export const factorsResponse = z.object({ factors: z.array(factorSchema), backupCodesRemaining: z.number() });
 export const enrolFactorResponse = z.object({

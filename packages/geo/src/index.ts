@@ -1,6 +1,7 @@
 /** @waymark/geo — pure TypeScript geo logic shared by the server and the browser (Web Worker). */
 export { EARTH_RADIUS_M, haversine, haversineLL } from './distance.ts';
 export { buildRunningGraph, GRAPH_FORMAT_VERSION, type BuildOptions, type GraphBuildInput, type OsmWayInput } from './graph/build.ts';
+export { ElevationGrid } from './elevation/grid.ts';
 export { RunningGraph, GraphFormatError, type BBox, type LonLat } from './graph/graph.ts';
 export {
   GreenIndex,
@@ -28,7 +29,7 @@ export {
 export {
   RoutePlanner,
   RouteError,
-  MAX_WAYPOINTS,
+  type ElevationSampler,
   type LegMode,
   type Position,
   type ProfilePoint,
@@ -36,7 +37,28 @@ export {
   type RouteRequest,
   type RouteResult,
 } from './routing/planner.ts';
-export { LoopGenerator, mulberry32, retraced, type LoopRequest, type LoopResult } from './routing/loop.ts';
+export {
+  MAX_WAYPOINTS,
+  REGION_MARGIN_M,
+  LOOP_ALTERNATIVES,
+  MAX_LOOP_ALTERNATIVES,
+  LOOP_DISTANCE_KM,
+  PACE_SEC_PER_KM,
+} from './planner/limits.ts';
+export {
+  PlanningEngine,
+  OutsideRegionError,
+  plannedRoute,
+  plannedLoop,
+  elevationOf,
+  type PlannedRoute,
+  type PlannedLoop,
+  type PlannedPoint,
+  type PlannedStats,
+  type PlanWaypoint,
+  type LoopOptions,
+} from './planner/engine.ts';
+export { LoopGenerator, mulberry32, retraced, busyShare, BUSY_CLASSES, type LoopRequest, type LoopResult } from './routing/loop.ts';
 export {
   DEFAULT_ELEVATION_THRESHOLD_M,
   filteredClimb,
@@ -44,9 +66,11 @@ export {
   rawClimb,
   fillElevation,
   resample,
+  resampleEven,
   smooth,
   type Climb,
 } from './elevation/filter.ts';
+export { elevationExtent, type ElevationExtent } from './elevation/extent.ts';
 export { toblerPaceFactor, movingTime, gradeSeries } from './elevation/time.ts';
 export * from './units.ts';
 export {
@@ -77,3 +101,13 @@ export {
   decodeRouteGeometry,
   PolylineError,
 } from './io/polyline.ts';
+export {
+  editDistance,
+  indexPlaces,
+  normalizeName,
+  searchPlaces,
+  type IndexedPlace,
+  type Place,
+  type PlaceHit,
+  type PlaceSearchOptions,
+} from './places.ts';

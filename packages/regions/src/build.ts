@@ -54,7 +54,17 @@ export interface RegionMeta {
   inputHash: string;
   inputs: { file: string; bytes: number; modified: string; osmTimestamp?: string }[];
   files: Record<string, number>;
-  counts: { features: number; basemapTiles: number; terrainTiles: number; places: number; graphNodes: number; graphEdges: number };
+  counts: {
+    features: number;
+    basemapTiles: number;
+    terrainTiles: number;
+    places: number;
+    graphNodes: number;
+    graphEdges: number;
+    /** the DEM grid inside graph.bin: posts and bytes */
+    elevationGridPosts?: number;
+    elevationGridBytes?: number;
+  };
   buildMs: Record<string, number>;
   builtAt: string;
 }
@@ -292,6 +302,8 @@ export function buildRegion(opts: BuildOptions): RegionMeta {
         places: places.length,
         graphNodes: graph.nodes,
         graphEdges: graph.edges,
+        elevationGridPosts: graph.gridPosts,
+        elevationGridBytes: graph.gridBytes,
       },
       buildMs: { ...ms, total: Math.round(performance.now() - t0) },
       builtAt: new Date().toISOString(),

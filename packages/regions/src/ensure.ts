@@ -27,7 +27,8 @@ export function packKey(files: string[]): string {
   const h = createHash('sha256');
   h.update(`builder:${BUILDER_VERSION};graph:${GRAPH_FORMAT_VERSION};`);
   hashDir(h, import.meta.dirname);
-  hashDir(h, path.join(ROOT, 'packages/geo/src/graph'));
+  // the geo code that writes graph.bin: the graph itself, the elevation grid, the varint streams
+  for (const d of ['graph', 'elevation', 'io']) hashDir(h, path.join(ROOT, 'packages/geo/src', d));
   for (const f of files) h.update(path.basename(f)).update(fs.readFileSync(f));
   return h.digest('hex');
 }

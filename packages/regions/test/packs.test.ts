@@ -152,6 +152,28 @@ describe('andorra content', () => {
     expect(g.edgeCount).toBeGreaterThan(1000);
   });
 
+  it('graph.bin carries the DEM as an elevation grid over the network and 2.5 km around it, equal to the SRTM tile', () => {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(packs, 'andorra', 'graph.bin')));
+    const g = RunningGraph.fromBytes(bytes);
+    const grid = g.elevation!;
+    expect(grid).not.toBeNull();
+    expect(grid.stepLon).toBeCloseTo(1 / 1200, 12); // the tile's own 3″ posts
+    const m = meta('andorra');
+    expect(m.counts.elevationGridPosts).toBe(grid.cols * grid.rows);
+    expect(m.counts.elevationGridBytes).toBeLessThan(1.1 * grid.cols * grid.rows);
+    const [w, s, e, n] = g.bbox;
+    expect(grid.covers(w - 0.025, s - 0.02) && grid.covers(e + 0.025, n + 0.02)).toBe(true);
+    const dem = new Dem([readHgt('N42E001.hgt.zip', fs.readFileSync(path.join(ROOT, 'data/regions/andorra/N42E001.hgt.zip')))]);
+    for (let i = 0; i < 500; i++) {
+      const lon = w - 0.02 + ((e - w + 0.04) * ((i * 7919) % 1009)) / 1009;
+      const lat = s - 0.015 + ((n - s + 0.03) * ((i * 104729) % 997)) / 997;
+      // whole metres at the posts (SRTM's own precision; void-filled posts are rounded)
+      expect(Math.abs(grid.sample(lon, lat) - dem.elevation(lon, lat))).toBeLessThan(0.51);
+    }
+    // the nodes take their elevations from it
+    expect(g.nodeEle[10]).toBeCloseTo(grid.sample(g.nodeLon[10]! / 1e7, g.nodeLat[10]! / 1e7), 3);
+  });
+
   it('the graph snaps points to the road OSM has there and routes across Andorra la Vella', () => {
     const g = RunningGraph.fromBytes(new Uint8Array(fs.readFileSync(path.join(packs, 'andorra', 'graph.bin'))));
     const snaps = new SnapIndex(g);

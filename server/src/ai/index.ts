@@ -7,20 +7,20 @@
 import { randomUUID } from 'node:crypto';
 import { chatRequest, type ChatStatus } from '@waymark/contracts/ai';
 import type { UIMessage } from 'ai';
-import { requireUser } from '../auth/guard.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import path from 'node:path';
 import type { AppContext, ServerModule } from '../context.ts';
-import { HttpError, parseOr400, readJson } from '../http/errors.ts';
-import { EngineRegistry, packsDir } from '../planner/engine.ts';
-import { regionsDir } from '../regions/index.ts';
-import { RegionStore } from '../regions/store.ts';
+import { HttpError } from '../http/errors.ts';
+import { requireUser } from '../http/guards.ts';
+import { parseOr400, readJson } from '../http/validate.ts';
+import { EngineRegistry, packsDir } from '../planner/index.ts';
+import { RegionStore, regionsDir } from '../regions/index.ts';
 import { intentTurn, lastRouteIn, modelTurn } from './chat.ts';
 import { clearHistory, loadHistory, saveMessages } from './history.ts';
+import { claimChatRequest } from './rate.ts';
 import { createToolExecutor, type ToolExecutor, type ToolRunContext } from './tools.ts';
 
 export function createAiModule(): ServerModule {
   let executor: ToolExecutor;
-  let limiter: RateLimiter;
   let engines: EngineRegistry;
   let ctxRef: AppContext;
 
@@ -32,12 +32,12 @@ export function createAiModule(): ServerModule {
 
   return {
     name: 'ai',
+    migrations: { dir: path.join(import.meta.dirname, 'migrations') },
     init(ctx) {
       ctxRef = ctx;
       engines = new EngineRegistry();
       engines.dir = packsDir(ctx.config);
       executor = createToolExecutor({ regions: new RegionStore(regionsDir(ctx.config)), engines });
-      limiter = new RateLimiter(ctx.config.LLM_RATE_PER_MINUTE, 60_000, false);
     },
     register(app, ctx) {
       app.get('/api/ai/status', (c) => c.json(status(), 200, { 'Cache-Control': 'no-cache' }));
@@ -56,7 +56,7 @@ export function createAiModule(): ServerModule {
       app.post('/api/ai/chat', async (c) => {
         const user = requireUser(c);
         const body = parseOr400(chatRequest, await readJson(c), 'chat request');
-        const wait = limiter.retryAfter(user.id);
+        const wait = await claimChatRequest(ctx.db, user.id, ctx.config.LLM_RATE_PER_MINUTE);
         if (wait > 0) {
           throw new HttpError(
             429,
@@ -66,7 +66,6 @@ export function createAiModule(): ServerModule {
             { 'Retry-After': String(wait) },
           );
         }
-        limiter.hit(user.id);
 
         const history = await loadHistory(ctx.db, user.id);
         const userMessage: UIMessage = { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: body.message }] };

@@ -3,8 +3,8 @@
 // for towns the packs lack and for anywhere else in the world.
 import type { ChatContext, ResolvedPlace } from '@waymark/contracts/ai';
 import { searchPlaces } from '@waymark/regions/search';
-import type { RegionStore } from '../regions/store.ts';
-import { cities, searchCities } from '../maps/cities.ts';
+import { cities, searchCities } from '../maps/index.ts';
+import type { RegionStore } from '../regions/index.ts';
 
 /** A tool that cannot do what was asked, with the sentence to show (not an HTTP error). */
 export class ToolProblem extends Error {}

@@ -12,11 +12,11 @@ import {
   type ToolName,
   type ToolOutputs,
 } from '@waymark/contracts/ai';
-import { haversineLL, RouteError, routeClimb } from '@waymark/geo';
+import { haversineLL, OutsideRegionError, RouteError, routeClimb } from '@waymark/geo';
 import { describeZodError, HttpError } from '../http/errors.ts';
-import { assertInRegion, loopJson, type EngineRegistry } from '../planner/engine.ts';
-import type { RegionStore } from '../regions/store.ts';
-import { POI_KINDS } from '../maps/pois.ts';
+import { POI_KINDS } from '../maps/index.ts';
+import type { EngineRegistry } from '../planner/index.ts';
+import type { RegionStore } from '../regions/index.ts';
 import { createPlaceResolver, ToolProblem } from './places.ts';
 
 export const DEFAULT_NEARBY_RADIUS_KM = 5;
@@ -69,12 +69,9 @@ export function createToolExecutor(deps: { regions: RegionStore; engines: Engine
     const region = points[0]!.region!;
     const engine = await deps.engines.get(region);
     try {
-      assertInRegion(
-        engine,
-        points.map((p) => [p.lon, p.lat]),
-      );
+      engine.assertInRegion(points.map((p) => [p.lon, p.lat]));
     } catch (err) {
-      if (err instanceof HttpError) throw new ToolProblem(err.message);
+      if (err instanceof OutsideRegionError) throw new ToolProblem(err.message);
       throw err;
     }
     return engine;
@@ -166,9 +163,9 @@ export function createToolExecutor(deps: { regions: RegionStore; engines: Engine
       const start = places.resolve(args.start, ctx);
       const engine = await engineFor([start]);
       try {
-        const loops = engine.loops().generate({
+        const loops = engine.loops({
           start: [start.lon, start.lat],
-          distance: km * 1000,
+          distanceKm: km,
           ...(args.heading !== undefined ? { heading: args.heading } : {}),
           alternatives: args.alternatives ?? 3,
           preferences: { preferPaths: !!args.preferPaths, avoidBusyRoads: !!args.avoidBusyRoads, preferGreen: !!args.preferGreen },
@@ -178,12 +175,13 @@ export function createToolExecutor(deps: { regions: RegionStore; engines: Engine
           start,
           targetM: Math.round(km * 1000),
           unit: args.unit,
-          alternatives: loops.map(loopJson).map((l) => ({
-            coords: l.coords.map((c) => [c[0]!, c[1]!, round1(c[2] ?? 0)] as [number, number, number]),
+          alternatives: loops.map((l) => ({
+            // unknown elevations (NaN) go out as 0, as the route's do (the contract's points carry a number)
+            coords: l.coords.map((c) => [c[0], c[1], Number.isFinite(c[2]) ? round1(c[2]) : 0] as [number, number, number]),
             distanceM: Math.round(l.distanceM),
             ascentM: Math.round(l.ascentM),
             retrace: Math.round(l.retrace * 1000) / 1000,
-            greenM: Math.round(l.greenM),
+            greenM: Math.round(l.greenM ?? 0),
           })),
         };
       } catch (err) {

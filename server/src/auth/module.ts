@@ -1,5 +1,4 @@
 import type { AppContext, ServerModule } from '../context.ts';
-import { registerMailRoutes } from '../mail/routes.ts';
 import { hashPassword } from './crypto.ts';
 import { csrfMiddleware, csrfTokenFor, ensureCsrfCookie } from './csrf.ts';
 import { registerOidcRoutes } from './oidc.ts';
@@ -55,6 +54,7 @@ export const authModule: ServerModule = {
   async init(ctx) {
     const auth = authService(ctx);
     await auth.loadSecret();
+    await auth.sessions.start();
     if (ctx.config.ADMIN_EMAIL) {
       // Only the account that has *proven* ADMIN_EMAIL becomes an administrator (docs/auth.md).
       const email = ctx.config.ADMIN_EMAIL.toLowerCase();
@@ -107,7 +107,6 @@ export const authModule: ServerModule = {
     registerAdminRoutes(app, auth);
     registerAccessRequestRoutes(app, auth);
     registerOidcRoutes(app, auth);
-    registerMailRoutes(app, ctx);
   },
 
   async seed(ctx) {
@@ -133,9 +132,5 @@ export const authModule: ServerModule = {
       { accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: a.password, role: a.role })) },
       `Demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}`,
     );
-  },
-
-  close() {
-    // Mailers hold SMTP connections; contexts are closed by their owners.
   },
 };

@@ -85,14 +85,16 @@ export class AuthRepository {
 
   /**
    * Run `change` unless it would leave the instance without an active administrator. The admins'
-   * rows are locked first, so two admins removing each other at the same moment cannot both succeed.
-   * `stillAdmin(ids)` says which of the current active admins remain admins after the change.
+   * rows are locked first, so two admins removing each other at the same moment cannot both succeed;
+   * under that lock the acting admin must still be an active admin (`not_admin` otherwise — its own
+   * removal committed first), so the loser of such a race always gets the same answer.
    */
   async keepingAnAdmin<T>(
+    actorId: string,
     targetId: string,
     removesAdmin: boolean,
     change: (trx: Db) => Promise<T>,
-  ): Promise<{ ok: true; value: T } | { ok: false }> {
+  ): Promise<{ ok: true; value: T } | { ok: false; reason: 'not_admin' | 'last_admin' }> {
     return this.db.transaction().execute(async (trx) => {
       const admins = await trx
         .selectFrom('users')
@@ -102,7 +104,10 @@ export class AuthRepository {
         .orderBy('id')
         .forUpdate()
         .execute();
-      if (removesAdmin && admins.length <= 1 && admins.some((a) => a.id === targetId)) return { ok: false as const };
+      if (!admins.some((a) => a.id === actorId)) return { ok: false as const, reason: 'not_admin' as const };
+      if (removesAdmin && admins.length <= 1 && admins.some((a) => a.id === targetId)) {
+        return { ok: false as const, reason: 'last_admin' as const };
+      }
       return { ok: true as const, value: await change(trx as unknown as Db) };
     });
   }

@@ -98,20 +98,6 @@ export interface AccessRequestsTable {
   created_at: Generated<Date>;
 }
 
-export interface MessagesTable {
-  id: Generated<string>;
-  user_id: string | null;
-  channel: 'email' | 'sms';
-  to_address: string;
-  from_address: string;
-  subject: Generated<string>;
-  body: string;
-  links: Json<{ label: string; url: string }[]>;
-  kind: Generated<string>;
-  read_at: NullableTimestamp;
-  created_at: Generated<Date>;
-}
-
 export interface AuthRateLimitsTable {
   key: string;
   count: number;
@@ -156,7 +142,6 @@ declare module '../db/schema.ts' {
     auth_tokens: AuthTokensTable;
     user_identities: UserIdentitiesTable;
     access_requests: AccessRequestsTable;
-    messages: MessagesTable;
     auth_rate_limits: AuthRateLimitsTable;
     refresh_tokens: RefreshTokensTable;
     personal_access_tokens: PersonalAccessTokensTable;

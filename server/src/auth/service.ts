@@ -4,7 +4,6 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sql } from 'kysely';
 import type { AppContext, AppEnv } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
-import { Mailer } from '../mail/mailer.ts';
 import { isIP } from 'node:net';
 import { hmac, randomCode, randomToken, safeEqual, sha256 } from './crypto.ts';
 import { BearerAuth } from './bearer.ts';
@@ -20,6 +19,7 @@ import {
   peekBlocked,
   recordFailure,
 } from './rate-limit.ts';
+import { SessionCache } from './session-cache.ts';
 import type { UsersTable } from './schema.ts';
 import type { Selectable } from 'kysely';
 import type { PublicUser } from '@waymark/contracts';
@@ -60,21 +60,27 @@ export function tooMany(retryAfter: number, message = 'Too many attempts. Try ag
 
 /** Shared state and helpers of the auth module (one per app context). */
 export class AuthService {
-  readonly mailer: Mailer;
   /** Abuse counters: in memory on PGlite, in the auth_rate_limits table on PostgreSQL. */
   readonly counters: CounterStore;
   readonly repo: AuthRepository;
   readonly keys: SigningKeys;
   readonly bearer: BearerAuth;
+  /** Recently used sessions in memory, dropped when the database says they changed (session-cache.ts). */
+  readonly sessions: SessionCache;
+  /** The session row each signed-in request was resolved to (the GET /api/_auth/session body comes from it). */
+  private readonly sessionRows = new WeakMap<Request, SessionRow>();
   secret = '';
 
   constructor(readonly ctx: AppContext) {
-    this.mailer = new Mailer(ctx);
     this.repo = new AuthRepository(ctx.db);
     this.keys = new SigningKeys(ctx.db, () => this.secret);
     this.bearer = new BearerAuth(this);
     const windowMs = ctx.config.AUTH_RATE_WINDOW_SECONDS * 1000;
     this.counters = ctx.database.kind === 'postgres' ? new PgCounterStore(ctx.db, windowMs * 4) : new MemoryCounterStore(windowMs * 4);
+    this.sessions = new SessionCache(ctx.database.notifications, {
+      touchIntervalMs: TOUCH_MS,
+      onError: (err) => ctx.logger.warn({ err: { message: err.message } }, 'session cache disabled: no change notifications'),
+    });
   }
 
   /** Progressive delay of failed attempts per account and client (docs/auth.md, "Abuse limits"). */
@@ -91,6 +97,11 @@ export class AuthService {
 
   get db() {
     return this.ctx.db;
+  }
+
+  /** The mail module's mailer (ctx.mailer). */
+  get mailer() {
+    return this.ctx.mailer;
   }
 
   /** AUTH_SECRET, or a random secret generated once and kept in app_meta. */
@@ -205,7 +216,7 @@ export class AuthService {
 
   // ---- users ----
 
-  async publicUser(u: UserRow): Promise<PublicUser> {
+  async publicUser(u: PublicUserColumns): Promise<PublicUser> {
     const factors = await this.repo.factorsOf(u.id);
     return {
       id: u.id,
@@ -329,7 +340,8 @@ export class AuthService {
   async loadSession(c: AuthContext): Promise<void> {
     const token = getCookie(c, SESSION_COOKIE);
     if (!token || token.length > 200) return;
-    const row = await this.repo.sessionWithUser({ tokenHash: sha256(token) });
+    const hash = sha256(token);
+    const row = await this.sessions.lookup(hash, () => this.findSessionRow(hash));
     const now = Date.now();
     if (!row || new Date(row.expires_at).getTime() <= now || row.banned) {
       if (row) await this.db.deleteFrom('sessions').where('id', '=', row.sid).execute();
@@ -339,13 +351,19 @@ export class AuthService {
     let expiresAt = new Date(row.expires_at);
     if (now - new Date(row.last_seen_at).getTime() > TOUCH_MS) {
       const patch: { last_seen_at: Date; expires_at?: Date } = { last_seen_at: new Date(now) };
-      if (row.remember) {
-        expiresAt = new Date(now + REMEMBER_MS);
-        patch.expires_at = expiresAt;
+      if (row.remember) patch.expires_at = new Date(now + REMEMBER_MS);
+      // One write per session a minute; concurrent requests of the session do not queue up behind it.
+      const touched = await this.sessions.touchOnce(row.sid, async () => {
+        await this.db.updateTable('sessions').set(patch).where('id', '=', row.sid).execute();
+        row.last_seen_at = patch.last_seen_at;
+        if (patch.expires_at) row.expires_at = patch.expires_at;
+      });
+      if (touched && patch.expires_at) {
+        expiresAt = patch.expires_at;
         this.setSessionCookie(c, token, expiresAt);
       }
-      await this.db.updateTable('sessions').set(patch).where('id', '=', row.sid).execute();
     }
+    this.sessionRows.set(c.req.raw, row);
     c.set('user', {
       id: row.id,
       email: row.email,
@@ -355,6 +373,52 @@ export class AuthService {
       emailVerified: row.email_verified_at !== null,
     });
     c.set('session', { id: row.sid, authenticatedAt: new Date(row.authenticated_at), expiresAt, remember: row.remember, kind: 'browser' });
+  }
+
+  /** A session by its token's hash, with the user columns the request and GET /api/_auth/session need. */
+  findSessionRow(tokenHash: string) {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sid',
+        'sessions.kind',
+        'sessions.remember',
+        'sessions.created_at as session_created_at',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+        'sessions.authenticated_at',
+        'users.id',
+        'users.email',
+        'users.phone',
+        'users.name',
+        'users.role',
+        'users.banned',
+        'users.email_verified_at',
+        'users.phone_verified_at',
+        'users.created_at',
+        'users.last_sign_in_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.kind', '=', 'browser')
+      .executeTakeFirst();
+  }
+
+  /**
+   * The body of GET /api/_auth/session for this request's session, from the row loadSession
+   * resolved (cached with it; the user's second factors are read once per cached row).
+   */
+  async currentSession(c: AuthContext) {
+    const row = this.sessionRows.get(c.req.raw);
+    if (!row) return null;
+    row.publicUser ??= this.publicUser(row).catch((err: unknown) => {
+      row.publicUser = undefined;
+      throw err;
+    });
+    return {
+      user: await row.publicUser,
+      session: sessionJson({ ...row, id: row.sid, created_at: row.session_created_at }),
+    };
   }
 
   endSessions(userId: string, scope: 'local' | 'global' | 'others', currentId?: string) {
@@ -453,6 +517,12 @@ export class AuthService {
     return used ?? null;
   }
 }
+
+type PublicUserColumns = Pick<
+  UserRow,
+  'id' | 'email' | 'phone' | 'name' | 'role' | 'banned' | 'email_verified_at' | 'phone_verified_at' | 'created_at' | 'last_sign_in_at'
+>;
+type SessionRow = NonNullable<Awaited<ReturnType<AuthService['findSessionRow']>>> & { publicUser?: Promise<PublicUser> };
 
 export function toUserVar(u: Pick<UserRow, 'id' | 'email' | 'phone' | 'name' | 'role' | 'email_verified_at'>) {
   return { id: u.id, email: u.email, phone: u.phone, name: u.name, role: u.role, emailVerified: u.email_verified_at !== null };

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { MISSING_CREDENTIALS, uuidSchema } from '@waymark/contracts';
-import { HttpError, parseOr400, readJson } from '../http/errors.ts';
+import { HttpError, invalidInput, validationError } from '../http/errors.ts';
+import { parseOr400, readJson } from '../http/validate.ts';
 import { passwordWeaknesses, weakPasswordMessage } from './password-policy.ts';
 
 export {
@@ -19,9 +20,7 @@ export {
 export async function body<T extends z.ZodType>(c: Context, schema: T, what = 'request body'): Promise<z.infer<T>> {
   const raw = await readJson(c);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new HttpError(400, 'validation_error', `Invalid ${what}: expected a JSON object`, {
-      issues: [{ path: '', message: 'expected a JSON object' }],
-    });
+    throw validationError(what, [{ path: '', message: 'expected a JSON object' }]);
   }
   return parseOr400(schema, raw, what);
 }
@@ -33,12 +32,12 @@ export function query<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
 
 /**
  * A UUID path parameter, normalised to lower case at the edge, so that every comparison with an id
- * read from the database (e.g. "is this my own account?") sees one spelling. 400 `invalid_id` otherwise.
+ * read from the database (e.g. "is this my own account?") sees one spelling. 400 `validation_error` otherwise.
  */
 export function param(c: Context, name: string): string {
   const v = c.req.param(name) ?? '';
   const r = uuidSchema.safeParse(v);
-  if (!r.success) throw new HttpError(400, 'invalid_id', `Invalid ${name}: must be a UUID`);
+  if (!r.success) throw invalidInput(`Invalid ${name}: must be a UUID`, name);
   return r.data;
 }
 
@@ -53,7 +52,7 @@ export function assertStrongPassword(password: string, context: (string | null |
 
 /** 400 `validation_error` with the exact sentence of SPEC.md when an identifier or the password is missing. */
 export function missingCredentials(): HttpError {
-  return new HttpError(400, 'validation_error', MISSING_CREDENTIALS, { issues: [{ path: '', message: MISSING_CREDENTIALS }] });
+  return invalidInput(MISSING_CREDENTIALS);
 }
 
 /** True for PostgreSQL's unique_violation (a concurrent request inserted the same key first). */

@@ -9,6 +9,7 @@ try {
     for (const m of modules) await m.seed?.(ctx);
     console.log('Demo data is in place.');
   } finally {
+    for (const m of modules) await m.close?.(ctx);
     await ctx.database.close();
   }
 } catch (err) {

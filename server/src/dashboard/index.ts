@@ -1,22 +1,17 @@
-import { z } from 'zod';
+import { dashboardSummaryQuery, type DashboardSummary } from '@waymark/contracts';
 import type { ServerModule } from '../context.ts';
-import { HttpError, describeZodError, errorBody } from '../http/errors.ts';
-import { dashboardSummary, isTimeZone } from './summary.ts';
+import { requireUser } from '../http/guards.ts';
+import { validate } from '../http/validate.ts';
+import { dashboardSummary } from './summary.ts';
 
-const querySchema = z.object({
-  tz: z.string().max(64).refine(isTimeZone, { message: 'tz must be an IANA time zone such as Europe/Paris' }).optional(),
-});
-
-/** GET /api/dashboard/summary — the signed-in user's figures for the dashboard home. */
+/** GET /api/dashboard/summary — the signed-in user's figures for the dashboard home, from every module's `dashboard` hook. */
 export const dashboardModule: ServerModule = {
   name: 'dashboard',
   register(app, ctx) {
     app.get('/api/dashboard/summary', async (c) => {
-      const user = c.get('user');
-      if (!user) return c.json(errorBody('unauthorized', 'Sign in required'), 401);
-      const parsed = querySchema.safeParse({ tz: c.req.query('tz') });
-      if (!parsed.success) throw new HttpError(400, 'validation_error', describeZodError(parsed.error));
-      const summary = await dashboardSummary(ctx.db, user.id, new Date(), parsed.data.tz ?? 'UTC');
+      const user = requireUser(c);
+      const q = validate(c, 'query', dashboardSummaryQuery);
+      const summary: DashboardSummary = await dashboardSummary(ctx, user, new Date(), q.tz ?? 'UTC');
       return c.json(summary, 200, { 'Cache-Control': 'private, no-store' });
     });
   },

@@ -1,23 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
-
-export interface DashboardSummary {
-  period: { from: string; to: string; timeZone: string };
-  routesThisMonth: { count: number; distanceM: number; ascentM: number };
-  routesTotal: number;
-  projects: { total: number; byStatus: { status: string; count: number }[] };
-  recentActivity: {
-    kind: 'route' | 'project';
-    id: string;
-    title: string;
-    action: 'created' | 'updated';
-    at: string;
-    href: string;
-    detail: string | null;
-  }[];
-  /** Which of the features the figures come from exist on this server yet. */
-  available: { routes: boolean; projects: boolean };
-}
+import type { DashboardSummary } from '@waymark/contracts';
+import type { AppContext, DashboardContribution, DashboardPeriod, RequestUser } from '../context.ts';
 
 /** Wall-clock parts of an instant in a time zone. */
 function zonedParts(at: Date, timeZone: string) {
@@ -56,116 +38,61 @@ export function monthRange(now: Date, timeZone: string): { from: Date; to: Date 
   return { from, to };
 }
 
-export function isTimeZone(tz: string): boolean {
-  if (tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function tableExists(db: Db, name: string): Promise<boolean> {
-  const r = await sql<{ t: string | null }>`select to_regclass(${`public.${name}`})::text as t`.execute(db);
-  return r.rows[0]?.t != null;
-}
-
-async function columnsOf(db: Db, table: string): Promise<Set<string>> {
-  const r = await sql<{
-    column_name: string;
-  }>`select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}`.execute(db);
-  return new Set(r.rows.map((x) => x.column_name));
-}
-
-const num = (v: unknown) => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+/** At most this many recent activity items, newest first. */
+export const RECENT_ACTIVITY_MAX = 10;
 
 /**
- * The signed-in user's dashboard figures. Each feature's table may not exist yet on this server
- * (features ship independently): a missing table gives zeros and empty lists, never an error.
+ * Merge the modules' contributions into the summary. A part nobody contributed stays at zero and
+ * its `available` flag false (the feature is not on this server).
  */
-export async function dashboardSummary(db: Db, userId: string, now: Date, timeZone: string): Promise<DashboardSummary> {
-  const { from, to } = monthRange(now, timeZone);
+export function mergeContributions(period: DashboardPeriod, parts: DashboardContribution[]): DashboardSummary {
   const out: DashboardSummary = {
-    period: { from: from.toISOString(), to: to.toISOString(), timeZone },
+    period: { from: period.from.toISOString(), to: period.to.toISOString(), timeZone: period.timeZone },
     routesThisMonth: { count: 0, distanceM: 0, ascentM: 0 },
     routesTotal: 0,
     projects: { total: 0, byStatus: [] },
+    tasks: { total: 0, open: 0, overdue: 0, assignedToMe: 0, byStatus: [] },
     recentActivity: [],
-    available: { routes: false, projects: false },
+    available: { routes: false, projects: false, tasks: false },
   };
-
-  if (await tableExists(db, 'routes')) {
-    out.available.routes = true;
-    const month = await sql<{ count: unknown; distance: unknown; ascent: unknown }>`
-      select count(*) as count,
-             coalesce(sum(case when jsonb_typeof(stats->'distanceM') = 'number' then (stats->>'distanceM')::float8 else 0 end), 0) as distance,
-             coalesce(sum(case when jsonb_typeof(stats->'ascentM') = 'number' then (stats->>'ascentM')::float8 else 0 end), 0) as ascent
-        from routes
-       where owner_id = ${userId}::uuid and created_at >= ${from} and created_at < ${to}`.execute(db);
-    const m = month.rows[0];
-    out.routesThisMonth = { count: num(m?.count), distanceM: Math.round(num(m?.distance)), ascentM: Math.round(num(m?.ascent)) };
-    const total = await sql<{ count: unknown }>`select count(*) as count from routes where owner_id = ${userId}::uuid`.execute(db);
-    out.routesTotal = num(total.rows[0]?.count);
-    const recent = await sql<{ id: string; name: string; created_at: Date; updated_at: Date; distance: unknown }>`
-      select id::text as id, name, created_at, updated_at, stats->>'distanceM' as distance
-        from routes where owner_id = ${userId}::uuid order by updated_at desc limit 8`.execute(db);
-    for (const r of recent.rows) {
-      const updated = new Date(r.updated_at).getTime() - new Date(r.created_at).getTime() > 1000;
-      const km = num(r.distance) / 1000;
-      out.recentActivity.push({
-        kind: 'route',
-        id: r.id,
-        title: r.name,
-        action: updated ? 'updated' : 'created',
-        at: iso(r.updated_at),
-        href: `/run?route=${encodeURIComponent(r.id)}`,
-        detail: km > 0 ? `${km.toFixed(1)} km` : null,
-      });
-    }
-  }
-
-  if (await tableExists(db, 'projects')) {
-    const cols = await columnsOf(db, 'projects');
-    const owner = ['owner_id', 'user_id', 'created_by'].find((c) => cols.has(c));
-    if (owner && cols.has('id')) {
+  for (const p of parts) {
+    if (p.routesThisMonth) out.routesThisMonth = p.routesThisMonth;
+    if (p.routesTotal !== undefined) out.routesTotal = p.routesTotal;
+    if (p.routesThisMonth || p.routesTotal !== undefined) out.available.routes = true;
+    if (p.projects) {
+      out.projects = p.projects;
       out.available.projects = true;
-      const ownerCol = sql.ref(`projects.${owner}`);
-      const statusExpr = cols.has('status') ? sql`coalesce(status::text, 'unknown')` : sql`'unknown'`;
-      const byStatus = await sql<{ status: string; count: unknown }>`
-        select ${statusExpr} as status, count(*) as count from projects where ${ownerCol}::text = ${userId} group by 1 order by 2 desc, 1`.execute(
-        db,
-      );
-      out.projects.byStatus = byStatus.rows.map((r) => ({ status: r.status, count: num(r.count) }));
-      out.projects.total = out.projects.byStatus.reduce((s, r) => s + r.count, 0);
-      const titleCol = ['name', 'title'].find((c) => cols.has(c));
-      const timeCol = ['updated_at', 'created_at'].find((c) => cols.has(c));
-      if (titleCol && timeCol) {
-        const recent = await sql<{ id: string; title: string; at: Date; created: Date | null; status: string }>`
-          select id::text as id, ${sql.ref(`projects.${titleCol}`)}::text as title, ${sql.ref(`projects.${timeCol}`)} as at,
-                 ${cols.has('created_at') ? sql`created_at` : sql`null`} as created, ${statusExpr} as status
-            from projects where ${ownerCol}::text = ${userId} order by 3 desc limit 8`.execute(db);
-        for (const p of recent.rows) {
-          const updated = p.created ? new Date(p.at).getTime() - new Date(p.created).getTime() > 1000 : false;
-          out.recentActivity.push({
-            kind: 'project',
-            id: p.id,
-            title: p.title,
-            action: updated ? 'updated' : 'created',
-            at: iso(p.at),
-            href: `/dashboard/projects/view?id=${encodeURIComponent(p.id)}`,
-            detail: p.status === 'unknown' ? null : p.status,
-          });
-        }
-      }
     }
+    if (p.tasks) {
+      out.tasks = p.tasks;
+      out.available.tasks = true;
+    }
+    if (p.recentActivity) out.recentActivity.push(...p.recentActivity);
   }
-
   out.recentActivity.sort((a, b) => b.at.localeCompare(a.at));
-  out.recentActivity = out.recentActivity.slice(0, 10);
+  out.recentActivity = out.recentActivity.slice(0, RECENT_ACTIVITY_MAX);
   return out;
+}
+
+/**
+ * The signed-in user's dashboard figures: each module with a `dashboard` hook answers for its
+ * feature. A module whose part fails is logged and left out (the rest of the dashboard still
+ * shows), never a 500.
+ */
+export async function dashboardSummary(ctx: AppContext, user: RequestUser, now: Date, timeZone: string): Promise<DashboardSummary> {
+  const period: DashboardPeriod = { ...monthRange(now, timeZone), timeZone };
+  const parts = await Promise.all(
+    ctx.modules
+      .filter((m) => m.dashboard)
+      .map((m) =>
+        m.dashboard!(ctx, user, period).catch((err: Error) => {
+          ctx.logger.error(
+            { module: m.name, userId: user.id, err: { message: err.message } },
+            'dashboard: a module could not give its figures',
+          );
+          return {} satisfies DashboardContribution;
+        }),
+      ),
+  );
+  return mergeContributions(period, parts);
 }

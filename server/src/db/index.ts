@@ -4,6 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { lockDataDir } from './lock.ts';
+import { pgliteNotifications, postgresNotifications, type Notifications } from './notify.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -21,8 +22,25 @@ export interface DatabaseHandle {
   withScriptConnection<T>(fn: (conn: ScriptConnection) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * The health check's view: a successful ping is reused for up to a second (health probes of a
+   * busy server would otherwise queue a query each behind PGlite's one connection); a failed one
+   * is not, so recovery shows on the next probe.
+   */
+  check(): Promise<DatabaseCheck>;
+  /** LISTEN/NOTIFY between processes (db/notify.ts); connects on first use. */
+  notifications: Notifications;
   close(): Promise<void>;
 }
+
+export interface DatabaseCheck {
+  reachable: boolean;
+  /** how long the ping took, ms */
+  latencyMs: number;
+  checkedAt: Date;
+}
+
+const CHECK_REUSE_MS = 1000;
 
 /** Open the configured database: PGlite in DATA_DIR (locked to this process) or PostgreSQL via a pool. */
 export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
@@ -41,13 +59,15 @@ export async function openDatabase(database: Config['database']): Promise<Databa
           exec: async (script) => {
             await client.query(script);
           },
-          rows: async <R,>(query: string) => (await client.query(query)).rows as R[],
+          rows: async <R>(query: string) => (await client.query(query)).rows as R[],
         });
       } finally {
         client.release();
       }
     };
-    return handle(db, 'postgres', withConn, async () => {
+    const notifications = postgresNotifications(database.url);
+    return handle(db, 'postgres', withConn, notifications, async () => {
+      await notifications.close();
       await db.destroy();
     });
   }
@@ -65,9 +85,11 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       exec: async (script) => {
         await client.exec(script);
       },
-      rows: async <R,>(query: string) => (await client.query<R>(query)).rows,
+      rows: async <R>(query: string) => (await client.query<R>(query)).rows,
     });
-  return handle(db, 'pglite', withConn, async () => {
+  const notifications = pgliteNotifications(client);
+  return handle(db, 'pglite', withConn, notifications, async () => {
+    await notifications.close();
     await db.destroy();
     if (!client.closed) await client.close();
     release();
@@ -78,26 +100,44 @@ function handle(
   db: Db,
   kind: 'pglite' | 'postgres',
   withScriptConnection: DatabaseHandle['withScriptConnection'],
+  notifications: Notifications,
   closeFn: () => Promise<void>,
 ): DatabaseHandle {
   let closing: Promise<void> | null = null;
   // Concurrent health checks share one in-flight round trip instead of queueing N identical ones.
   let inflight: Promise<boolean> | null = null;
+  let lastOk: DatabaseCheck | null = null;
+  let checking: Promise<DatabaseCheck> | null = null;
+  const ping = () => {
+    inflight ??= sql`select 1`
+      .execute(db)
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => {
+        inflight = null;
+      });
+    return inflight;
+  };
   return {
     db,
     kind,
     withScriptConnection,
-    ping() {
-      inflight ??= sql`select 1`
-        .execute(db)
-        .then(
-          () => true,
-          () => false,
-        )
-        .finally(() => {
-          inflight = null;
-        });
-      return inflight;
+    notifications,
+    ping,
+    check() {
+      if (lastOk && Date.now() - lastOk.checkedAt.getTime() < CHECK_REUSE_MS) return Promise.resolve(lastOk);
+      checking ??= (async () => {
+        const t0 = performance.now();
+        const reachable = await ping();
+        const result = { reachable, latencyMs: Math.round((performance.now() - t0) * 100) / 100, checkedAt: new Date() };
+        lastOk = reachable ? result : null;
+        return result;
+      })().finally(() => {
+        checking = null;
+      });
+      return checking;
     },
     close() {
       closing ??= closeFn();

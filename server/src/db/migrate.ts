@@ -3,20 +3,47 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from './index.ts';
 
+/** The core migrations (foundation, and those of modules that predate per-module directories). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const MIGRATION_FILE = /^\d{4}_[a-z0-9_-]+\.sql$/;
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-/** The project's one set of SQL migrations, ordered by file name (NNNN_name.sql). */
+/** The SQL migrations of one directory, ordered by file name (NNNN_name.sql). */
 export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return fs
     .readdirSync(dir)
-    .filter((f) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(f))
+    .filter((f) => MIGRATION_FILE.test(f))
     .sort()
     .map((f) => ({ name: f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
+}
+
+/**
+ * The core migrations plus every module's (`ServerModule.migrations.dir`), in one global order by
+ * name: the NNNN prefix decides, so a module's table can reference another's created earlier
+ * (e.g. 0300_routes → users of 0100_auth). Two files with the same name are an error.
+ */
+export function collectMigrations(
+  modules: readonly { name: string; migrations?: { dir: string } }[],
+  coreDir = MIGRATIONS_DIR,
+): Migration[] {
+  const seen = new Map<string, string>();
+  const all: Migration[] = [];
+  const add = (owner: string, dir: string) => {
+    for (const m of listMigrations(dir)) {
+      const other = seen.get(m.name);
+      if (other) throw new Error(`Migration ${m.name} exists twice (${other} and ${owner})`);
+      seen.set(m.name, owner);
+      all.push(m);
+    }
+  };
+  add('core', coreDir);
+  for (const mod of modules) if (mod.migrations) add(`module ${mod.name}`, mod.migrations.dir);
+  return all.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /**
@@ -24,7 +51,7 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * leaves nothing behind). An advisory lock serialises concurrent starters on a shared PostgreSQL.
  * Returns the names applied now.
  */
-export async function migrate(handle: DatabaseHandle, migrations = listMigrations()): Promise<string[]> {
+export async function migrate(handle: DatabaseHandle, migrations: Migration[]): Promise<string[]> {
   return handle.withScriptConnection(async (conn) => {
     await conn.exec(
       'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now()); select pg_advisory_lock(727274);',

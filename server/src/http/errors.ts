@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type z } from 'zod';
-import { UNSTORABLE_TEXT, findUnstorableText } from './text.ts';
+import type { ErrorBody } from '@waymark/contracts';
+import { VALIDATION_ERROR, type ValidationIssue } from '@waymark/contracts';
+import type { z } from 'zod';
+import { UNSTORABLE_TEXT } from './text.ts';
 
-/** A typed error that maps to `{ error: { code, message } }` with an HTTP status. */
+/** A typed error that maps to `{ error: { code, message, details? } }` with an HTTP status. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -22,8 +24,9 @@ export const notFound = (message = 'Not found', code = 'not_found') => new HttpE
 export const forbidden = (message = 'Forbidden', code = 'forbidden') => new HttpError(403, code, message);
 export const unauthorized = (message = 'Sign in required', code = 'unauthorized') => new HttpError(401, code, message);
 
-export function errorBody(code: string, message: string, details?: Record<string, unknown>) {
-  return { error: { code, message, ...(details ?? {}) } };
+/** The one error body: `{ error: { code, message, details? } }` (details nested, only when there are some). */
+export function errorBody(code: string, message: string, details?: Record<string, unknown>): ErrorBody {
+  return { error: { code, message, ...(details !== undefined ? { details } : {}) } };
 }
 
 export function jsonError(c: Context, status: ContentfulStatusCode, code: string, message: string, details?: Record<string, unknown>) {
@@ -38,36 +41,28 @@ export function describeZodError(error: z.ZodError): string {
     .join('; ');
 }
 
-/** Parse unknown input with a schema, throwing a 400 `validation_error` HttpError on failure. */
-export function parseOr400<T extends z.ZodType>(schema: T, input: unknown, what = 'request'): z.infer<T> {
-  const r = schema.safeParse(input);
-  if (!r.success) {
-    throw new HttpError(400, 'validation_error', `Invalid ${what}: ${describeZodError(r.error)}`, {
-      issues: r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    });
-  }
-  return r.data;
+/** At most this many issues are listed in `details.issues`. */
+const MAX_ISSUES = 50;
+
+/**
+ * A 400 `validation_error` for `what` ("request", "query", …): the message lists the first
+ * problems, `details.issues` all of them (up to 50) as `{ path, message }`.
+ */
+export function validationError(what: string, issues: ValidationIssue[]): HttpError {
+  const summary = issues
+    .slice(0, 5)
+    .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+    .join('; ');
+  return new HttpError(400, VALIDATION_ERROR, `Invalid ${what}: ${summary}`, { issues: issues.slice(0, MAX_ISSUES) });
 }
 
-/** Read a JSON body; malformed JSON or a wrong content type is a 400/415, never a 500. */
-export async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new HttpError(415, 'unsupported_media_type', 'Expected a JSON body (Content-Type: application/json)');
-  }
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
-  }
-  rejectUnstorable(findUnstorableText(body), 'request');
-  return body;
+/** A 400 `validation_error` with a message of its own (a rule no schema expresses), as one issue at `path`. */
+export function invalidInput(message: string, path = ''): HttpError {
+  return new HttpError(400, VALIDATION_ERROR, message, { issues: [{ path, message }] });
 }
 
 /** A 400 `validation_error` naming the text field that PostgreSQL could not store as sent. */
 export function rejectUnstorable(path: string | null, what: string) {
   if (path === null) return;
-  const message = path ? `${path}: ${UNSTORABLE_TEXT}` : UNSTORABLE_TEXT;
-  throw new HttpError(400, 'validation_error', `Invalid ${what}: ${message}`, { issues: [{ path, message: UNSTORABLE_TEXT }] });
+  throw validationError(what, [{ path, message: UNSTORABLE_TEXT }]);
 }

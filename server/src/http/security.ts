@@ -34,10 +34,18 @@ export function contentSecurityPolicy(scriptHashes: string[] = []): string {
 
 /** Security headers for every response. The CSP is the app's; the index.html handler may widen script-src with hashes. */
 export function securityHeaders(getScriptHashes: () => string[]): MiddlewareHandler {
+  // The policy is the same for every response while the hashes are: built once, not per request.
+  let hashes: string[] | null = null;
+  let policy = '';
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', contentSecurityPolicy(getScriptHashes()));
+    const current = getScriptHashes();
+    if (current !== hashes) {
+      hashes = current;
+      policy = contentSecurityPolicy(current);
+    }
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', policy);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     h.set('X-Frame-Options', 'DENY');

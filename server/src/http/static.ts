@@ -110,9 +110,20 @@ export type IndexTransform = (html: string, c: Context) => string | Promise<stri
  */
 export function mountSpa(app: Hono, spa: SpaAssets, transforms: IndexTransform[] = []) {
   const root = spa.dir ? path.resolve(spa.dir) : null;
+  // index.html with each route's preloads, built once per route (the build does not change while we run).
+  const withRoutePreloads = new Map<string, string>();
+  const indexFor = (route: string) => {
+    let html = withRoutePreloads.get(route);
+    if (html === undefined) {
+      html = withPreloads(spa.indexHtml!, spa.preloads.get(route));
+      if (spa.preloads.has(route)) withRoutePreloads.set(route, html);
+    }
+    return html;
+  };
+  const looksLikeFile = (p: string) => /\.[a-z0-9]{1,8}$/i.test(p);
 
   const sendIndex = async (c: Context, status: 200 | 404) => {
-    let html = status === 200 ? withPreloads(spa.indexHtml!, spa.preloads.get(normalise(c.req.path))) : spa.indexHtml!;
+    let html = status === 200 ? indexFor(normalise(c.req.path)) : spa.indexHtml!;
     for (const t of transforms) html = await t(html, c);
     return c.body(html, status, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
   };
@@ -120,7 +131,9 @@ export function mountSpa(app: Hono, spa: SpaAssets, transforms: IndexTransform[]
   app.get('*', async (c, next) => {
     const reqPath = decodeURIComponentSafe(c.req.path);
     if (reqPath === null) return c.text('Bad request path', 400);
-    if (root) {
+    // A client route (no extension, listed by the build) is never a file: no disk lookup for it.
+    const clientRoute = !looksLikeFile(reqPath) && spa.routes !== null && spa.routes.has(normalise(reqPath));
+    if (root && !clientRoute) {
       const file = path.resolve(root, `.${reqPath}`);
       if (file.startsWith(root + path.sep) && path.basename(file) !== 'index.html') {
         const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -133,8 +146,7 @@ export function mountSpa(app: Hono, spa: SpaAssets, transforms: IndexTransform[]
   app.get('*', async (c) => {
     const p = normalise(c.req.path);
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
-    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(p);
-    const known = !looksLikeFile && (spa.routes === null || spa.routes.has(p));
+    const known = !looksLikeFile(p) && (spa.routes === null || spa.routes.has(p));
     if (spa.indexHtml && (known || wantsHtml)) return sendIndex(c, known ? 200 : 404);
     if (!spa.indexHtml && known && wantsHtml) {
       return c.html('<!doctype html><title>Waymark</title><p>The web app is not built. Run <code>npm run build</code>.</p>', 503);

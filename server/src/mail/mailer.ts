@@ -1,5 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../context.ts';
+import { EVENT_OF_KIND, loadNotificationPreferences, optionalSmtp } from './preferences.ts';
+import type {} from './schema.ts';
 
 /** What a template renders: a subject, a plain-text body, optional HTML and call-to-action links. */
 export interface MailContent {
@@ -16,6 +18,25 @@ export interface OutgoingMessage extends MailContent {
   kind: string;
 }
 
+/** What modules send mail through: `ctx.mailer` (the mail module's Mailer). */
+export interface MailSender {
+  /** Deliver to the address only; says how it went (see Delivery). */
+  send(m: OutgoingMessage): Promise<Delivery>;
+  /** True when an email to this address can reach it now (SMTP, or a verified owner's mailbox). */
+  canReach(channel: 'email' | 'sms', to: string): Promise<boolean>;
+  /**
+   * An in-app notice to one account; returns the stored message's id (null when the account has
+   * turned this kind of mail off in its notification settings).
+   */
+  notify(userId: string, kind: string, content: MailContent): Promise<string | null>;
+  /** True when SMTP_URL is configured. */
+  readonly smtp: boolean;
+}
+
+const noMail = () => Promise.reject(new Error('No mailer: the mail module is not part of this server'));
+/** The context's mailer until the mail module's `init` replaces it: a server without that module cannot send. */
+export const noMailer: MailSender = { send: noMail, canReach: noMail, notify: noMail, smtp: false };
+
 /**
  * How a message reached its address:
  * - `smtp`: sent by SMTP to the address itself (SMTP_URL is set; email only);
@@ -31,7 +52,7 @@ export type Delivery = 'smtp' | 'mailbox' | 'none';
  * proven is not put into anybody's mailbox — that is what keeps a sign-up or email change for
  * someone else's address from being "verified" by the person who asked for it.
  */
-export class Mailer {
+export class Mailer implements MailSender {
   private transport: Transporter | null = null;
 
   constructor(private readonly ctx: AppContext) {
@@ -57,12 +78,30 @@ export class Mailer {
     ).executeTakeFirst();
   }
 
+  /**
+   * The owner's notification settings decide for the kinds an account may turn off (EVENT_OF_KIND):
+   * an event turned off is not delivered at all (`none`), and with `smtp` off it stays in the
+   * mailbox. Security mail ignores them.
+   */
   async send(m: OutgoingMessage): Promise<Delivery> {
     const from = m.channel === 'sms' ? 'Waymark' : this.ctx.config.SMTP_FROM;
     const owner = await this.verifiedOwner(m.channel, m.to);
+    let smtpAllowed = true;
+    if (owner && optionalSmtp(m.kind)) {
+      const prefs = await loadNotificationPreferences(this.ctx.db, owner.id);
+      const event = EVENT_OF_KIND[m.kind];
+      if (event && !prefs[event]) {
+        this.ctx.logger.info(
+          { channel: m.channel, to: m.to, kind: m.kind, delivery: 'none' },
+          `mail: not sent (turned off by the recipient): ${m.subject}`,
+        );
+        return 'none';
+      }
+      smtpAllowed = prefs.smtp;
+    }
     let messageId: string | undefined;
     if (owner) messageId = await this.store(owner.id, { channel: m.channel, to: m.to, from, kind: m.kind, content: m });
-    const viaSmtp = Boolean(this.transport && m.channel === 'email');
+    const viaSmtp = Boolean(this.transport && m.channel === 'email' && smtpAllowed);
     const delivery: Delivery = viaSmtp ? 'smtp' : owner ? 'mailbox' : 'none';
     this.ctx.logger.info(
       { messageId, channel: m.channel, to: m.to, kind: m.kind, delivery },
@@ -72,7 +111,14 @@ export class Mailer {
     );
     if (viaSmtp) {
       const html = m.html ?? renderHtml(m);
-      this.transport!.sendMail({ from, to: m.to, subject: m.subject, text: plainWithLinks(m), html }).catch((err: Error) => {
+      this.transport!.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: plainWithLinks(m),
+        html,
+        headers: { 'Auto-Submitted': 'auto-generated', 'X-Waymark-Kind': m.kind },
+      }).catch((err: Error) => {
         this.ctx.logger.error({ messageId, err: { message: err.message } }, 'mail: SMTP delivery failed');
       });
     }
@@ -80,8 +126,44 @@ export class Mailer {
   }
 
   /** An in-app notice to one account (e.g. to the instance's admins); never leaves the server. */
-  async notify(userId: string, kind: string, content: MailContent): Promise<string> {
+  async notify(userId: string, kind: string, content: MailContent): Promise<string | null> {
+    const event = EVENT_OF_KIND[kind];
+    if (event && !(await loadNotificationPreferences(this.ctx.db, userId))[event]) return null;
     return this.store(userId, { channel: 'email', to: 'in-app', from: 'Waymark', kind, content });
+  }
+
+  /**
+   * The SMTP copy of a message between users (mail/mailbox.ts decides whether there is one): from
+   * "<sender> via Waymark" at SMTP_FROM's address, threaded with Message-ID / In-Reply-To.
+   */
+  deliverDirect(m: {
+    to: string;
+    fromName: string;
+    subject: string;
+    text: string;
+    messageKey: string;
+    inReplyTo: string | null;
+    url: string;
+  }): boolean {
+    if (!this.transport) return false;
+    const host = new URL(this.ctx.config.publicUrl).hostname || 'waymark.local';
+    const address = /<([^>]+)>/.exec(this.ctx.config.SMTP_FROM)?.[1] ?? this.ctx.config.SMTP_FROM;
+    const ref = (key: string) => `<${key}@${host}>`;
+    const text = `${m.text}\n\n--\nRead and answer it in Waymark: ${m.url}\n`;
+    this.transport
+      .sendMail({
+        from: { name: `${m.fromName} via Waymark`, address },
+        to: m.to,
+        subject: m.subject || '(no subject)',
+        text,
+        messageId: ref(m.messageKey),
+        ...(m.inReplyTo ? { inReplyTo: ref(m.inReplyTo), references: [ref(m.inReplyTo)] } : {}),
+        headers: { 'X-Waymark-Kind': 'direct' },
+      })
+      .catch((err: Error) => {
+        this.ctx.logger.error({ messageKey: m.messageKey, err: { message: err.message } }, 'mail: SMTP delivery failed');
+      });
+    return true;
   }
 
   private async store(userId: string, m: { channel: 'email' | 'sms'; to: string; from: string; kind: string; content: MailContent }) {

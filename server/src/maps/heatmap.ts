@@ -3,7 +3,7 @@
 import type { BBox, HeatmapPoiCategory } from '@waymark/contracts/maps';
 import { decodeRouteGeometry, haversineLL } from '@waymark/geo';
 import type { Db } from '../db/index.ts';
-import type { LoadedRegion } from '../regions/store.ts';
+import type { LoadedRegion } from '../regions/index.ts';
 import { inHeatmapCategory, HEATMAP_KINDS } from './pois.ts';
 
 /** Most recent public routes read per request. */

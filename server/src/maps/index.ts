@@ -5,13 +5,17 @@
 //   GET /tiles/:region/terrain/:z/:x/:y(.png)          raster-dem tiles out of terrain.pmtiles
 import { heatmapPoisQuery, heatmapRoutesQuery, populationQuery, resolutionForZoom } from '@waymark/contracts/maps';
 import type { ServerModule } from '../context.ts';
-import { errorBody, notFound, parseOr400 } from '../http/errors.ts';
-import { packVersion, regionsDir } from '../regions/index.ts';
-import { RegionStore } from '../regions/store.ts';
+import { errorBody, notFound } from '../http/errors.ts';
+import { parseOr400 } from '../http/validate.ts';
+import { packVersion, RegionStore, regionsDir } from '../regions/index.ts';
 import { publicRoutePoints, regionPoiPoints } from './heatmap.ts';
 import { populationAnswer } from './population.ts';
 import { seedDemoRoutes } from './seed.ts';
 import { TerrainTiles } from './terrain.ts';
+
+// For the AI chat's tools: world cities (place names outside the regions) and the POI categories.
+export { cities, searchCities } from './cities.ts';
+export { POI_KINDS } from './pois.ts';
 
 /** Same policy as the packs' files: a day, then revalidate (the ETag carries the pack version). */
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';

@@ -1,9 +1,12 @@
 // Demo data for the heatmap page (SEED_DEMO=true): a few public running loops of the demo user
 // around Andorra's towns, generated on the real graph — only when there is no public route yet.
 // Runs in the background after start-up so it never delays listening.
-import { encodeRouteGeometry } from '@waymark/geo';
+import { encodeRouteGeometry, haversineLL, movingTime } from '@waymark/geo';
 import type { AppContext } from '../context.ts';
-import { EngineRegistry, loopJson, packsDir } from '../planner/engine.ts';
+import { EngineRegistry, packsDir } from '../planner/index.ts';
+
+/** The planner's default flat pace (6 min/km), for the demo routes' times. */
+const PACE_SEC_PER_KM = 360;
 
 const DEMO_EMAIL = 'demo@waymark.local';
 const LOOPS: { name: string; start: [number, number]; km: number; seed: number }[] = [
@@ -30,9 +33,15 @@ export async function seedDemoRoutes(ctx: AppContext): Promise<number> {
   }
   let n = 0;
   for (const l of LOOPS) {
-    const [loop] = engine.loops().generate({ start: l.start, distance: l.km * 1000, seed: l.seed, alternatives: 1 });
+    const [loop] = engine.loops({ start: l.start, distanceKm: l.km, seed: l.seed, alternatives: 1 });
     if (!loop) continue;
-    const j = loopJson(loop);
+    const cum = [0];
+    for (let i = 1; i < loop.coords.length; i++) {
+      const [a, b] = [loop.coords[i - 1]!, loop.coords[i]!];
+      cum.push(cum[i - 1]! + haversineLL(a[0], a[1], b[0], b[1]));
+    }
+    const ele = loop.coords.map((c) => c[2]);
+    const timeS = movingTime(ele.every(Number.isFinite) ? ele : null, cum, PACE_SEC_PER_KM);
     await ctx.db
       .insertInto('routes')
       .values({
@@ -41,13 +50,13 @@ export async function seedDemoRoutes(ctx: AppContext): Promise<number> {
         description: 'Demo route (SEED_DEMO)',
         visibility: 'public',
         region: 'andorra',
-        waypoints: JSON.stringify(j.waypoints.map(([lon, lat]) => ({ lon, lat, mode: 'snap' }))),
-        geometry: encodeRouteGeometry(j.coords as [number, number, number][]),
+        waypoints: JSON.stringify(loop.waypoints.map(([lon, lat]) => ({ lon, lat, mode: 'snap' }))),
+        geometry: encodeRouteGeometry(loop.coords),
         stats: JSON.stringify({
-          distanceM: Math.round(j.distanceM),
-          ascentM: Math.round(j.ascentM),
-          descentM: Math.round(j.ascentM),
-          timeS: Math.round(loop.time),
+          distanceM: Math.round(loop.distanceM),
+          ascentM: Math.round(loop.ascentM),
+          descentM: Math.round(loop.ascentM),
+          timeS: Math.round(timeS),
         }),
       })
       .execute();

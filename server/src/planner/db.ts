@@ -1,21 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
-
-/** One leg's mode: routed on the foot network, or a straight line. */
-export type LegMode = 'snap' | 'freehand';
-export type Visibility = 'private' | 'unlisted' | 'public';
+import type { LegMode, SavedRouteStats, Visibility } from '@waymark/contracts';
 
 /** A waypoint as stored: `mode` is the mode of the leg that ARRIVES at this waypoint (ignored on the first). */
 export interface StoredWaypoint {
   lon: number;
   lat: number;
   mode: LegMode;
-}
-
-export interface StoredStats {
-  distanceM: number;
-  ascentM: number;
-  descentM: number;
-  timeS: number;
 }
 
 export interface RoutesTable {
@@ -27,7 +17,7 @@ export interface RoutesTable {
   region: string;
   waypoints: ColumnType<StoredWaypoint[], string, string>;
   geometry: string;
-  stats: ColumnType<StoredStats, string, string>;
+  stats: ColumnType<SavedRouteStats, string, string>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

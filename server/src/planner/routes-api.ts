@@ -1,15 +1,27 @@
 import { sql, type Selectable } from 'kysely';
 import type { Context, Hono } from 'hono';
-import type { AppContext, AppEnv } from '../context.ts';
-import { requireUser } from '../auth/guard.ts';
-import { HttpError, notFound, parseOr400, readJson } from '../http/errors.ts';
-import type { RoutesTable } from './db.ts';
+import {
+  createRouteBody,
+  routeIdParam,
+  routeListQuery,
+  updateRouteBody,
+  type RoutePage,
+  type RouteSummary,
+  type SavedRoute,
+} from '@waymark/contracts';
 import { decodeRouteGeometry } from '@waymark/geo';
-import { createRouteBody, listQuery, patchRouteBody, routeId } from './schemas.ts';
+import type { AppContext, AppEnv } from '../context.ts';
+import { HttpError, notFound, validationError } from '../http/errors.ts';
+import { requireUser } from '../http/guards.ts';
+import { validate } from '../http/validate.ts';
+import type { RoutesTable } from './db.ts';
 
 type Row = Selectable<RoutesTable>;
 
-function toJson(r: Row, viewerId: string | undefined, full = true) {
+type ListRow = Omit<Row, 'waypoints' | 'geometry'> & { waypoint_count: number };
+
+/** A list item: the route without its waypoints and geometry (their count comes from the database). */
+function listItemJson(r: ListRow, viewerId: string | undefined): RouteSummary {
   return {
     id: r.id,
     name: r.name,
@@ -20,9 +32,16 @@ function toJson(r: Row, viewerId: string | undefined, full = true) {
     owned: viewerId !== undefined && viewerId === r.owner_id,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
-    waypointCount: r.waypoints.length,
-    ...(full ? { waypoints: r.waypoints, geometry: r.geometry } : {}),
+    waypointCount: Number(r.waypoint_count),
   };
+}
+
+function summaryJson(r: Row, viewerId: string | undefined): RouteSummary {
+  return listItemJson({ ...r, waypoint_count: r.waypoints.length }, viewerId);
+}
+
+function toJson(r: Row, viewerId: string | undefined): SavedRoute {
+  return { ...summaryJson(r, viewerId), waypoints: r.waypoints, geometry: r.geometry };
 }
 
 function checkGeometry(geometry: string | undefined) {
@@ -30,12 +49,12 @@ function checkGeometry(geometry: string | undefined) {
   try {
     decodeRouteGeometry(geometry);
   } catch (err) {
-    throw new HttpError(400, 'validation_error', `Invalid route: geometry: ${(err as Error).message}`);
+    throw validationError('route', [{ path: 'geometry', message: (err as Error).message }]);
   }
 }
 
 function parseId(c: Context<AppEnv>): string {
-  return parseOr400(routeId, c.req.param('id'), 'route id');
+  return validate(c, 'param', routeIdParam, 'route id').id;
 }
 
 /** Load a route the viewer may see: private ones only by their owner (others get 404, never 403). */
@@ -51,10 +70,10 @@ async function loadOwned(ctx: AppContext, id: string, userId: string): Promise<R
   return row;
 }
 
-const LIST_COLUMNS = ['id', 'owner_id', 'name', 'description', 'visibility', 'region', 'stats', 'created_at', 'updated_at', 'waypoints'] as const;
+const LIST_COLUMNS = ['id', 'owner_id', 'name', 'description', 'visibility', 'region', 'stats', 'created_at', 'updated_at'] as const;
 
-async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: string } | { public: true }) {
-  const q = parseOr400(listQuery, c.req.query(), 'query');
+async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: string } | { public: true }): Promise<RoutePage> {
+  const q = validate(c, 'query', routeListQuery);
   const order = q.order ?? (q.sort === 'name' ? 'asc' : 'desc');
   let base = ctx.db.selectFrom('routes');
   base = 'ownerId' in scope ? base.where('owner_id', '=', scope.ownerId) : base.where('visibility', '=', 'public');
@@ -63,8 +82,13 @@ async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: strin
     const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     base = base.where((eb) => eb.or([eb('name', 'ilike', like), eb('description', 'ilike', like)]));
   }
-  const totalRow = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst();
-  let rows = base.select([...LIST_COLUMNS]);
+  // One query for the page and the total (a window count over the same filter); the waypoints
+  // are counted in the database, not parsed here only to be counted.
+  let rows = base.select((eb) => [
+    ...LIST_COLUMNS,
+    sql<number>`jsonb_array_length(waypoints)`.as('waypoint_count'),
+    eb.fn.countAll<string>().over().as('total_count'),
+  ]);
   if (q.sort === 'name') rows = rows.orderBy(sql`lower(name)`, order);
   else if (q.sort === 'distance') rows = rows.orderBy(sql`(stats->>'distanceM')::float8`, order);
   else rows = rows.orderBy(q.sort === 'created' ? 'created_at' : 'updated_at', order);
@@ -73,8 +97,14 @@ async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: strin
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
+  // A page past the end has no row to carry the total: count separately then.
+  const total = items.length
+    ? Number(items[0]!.total_count)
+    : q.page > 1
+      ? Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0)
+      : 0;
   const viewer = c.get('user')?.id;
-  return { items: items.map((r) => toJson(r as Row, viewer, false)), total: Number(totalRow?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  return { items: items.map((r) => listItemJson(r as ListRow, viewer)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
@@ -87,7 +117,7 @@ export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
 
   app.post('/api/routes', async (c) => {
     const user = requireUser(c);
-    const body = parseOr400(createRouteBody, await readJson(c), 'route');
+    const body = await validate(c, 'json', createRouteBody, 'route');
     checkGeometry(body.geometry);
     const row = await ctx.db
       .insertInto('routes')
@@ -115,7 +145,7 @@ export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
   app.patch('/api/routes/:id', async (c) => {
     const user = requireUser(c);
     const id = parseId(c);
-    const body = parseOr400(patchRouteBody, await readJson(c), 'route');
+    const body = await validate(c, 'json', updateRouteBody, 'route');
     checkGeometry(body.geometry);
     await loadOwned(ctx, id, user.id);
     const row = await ctx.db

@@ -1,5 +1,6 @@
 // Finds region packs in REGIONS_DIR and keeps their metadata, place index and terrain sampler,
 // reloading a region when its meta.json changes (packs are swapped in atomically by the builder).
+// The disk is looked at again at most every `recheckMs` (1 s) — not on every request.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RegionMeta } from '@waymark/regions/build';
@@ -8,7 +9,7 @@ import type { Place } from '@waymark/regions/features';
 import { indexPlaces, type IndexedPlace } from '@waymark/regions/search';
 
 export const REGION_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
-export const PACK_FILES = ['basemap.pmtiles', 'terrain.pmtiles', 'graph.bin'] as const;
+export const PACK_FILES = ['basemap.pmtiles', 'terrain.pmtiles', 'graph.bin', 'places.json'] as const;
 
 export interface LoadedRegion {
   meta: RegionMeta;
@@ -20,11 +21,27 @@ export interface LoadedRegion {
 
 export class RegionStore {
   private cache = new Map<string, LoadedRegion>();
-  constructor(readonly dir: string) {}
+  /** when each cached region's meta.json was last checked */
+  private checkedAt = new Map<string, number>();
+  private listed: { at: number; names: string[] } | null = null;
+  constructor(
+    readonly dir: string,
+    private readonly recheckMs = 1000,
+  ) {}
 
   /** The region, or undefined when there is no complete pack of that name. */
   get(name: string): LoadedRegion | undefined {
     if (!REGION_NAME.test(name)) return undefined;
+    const now = performance.now();
+    const known = this.cache.get(name);
+    if (known && now - (this.checkedAt.get(name) ?? -Infinity) < this.recheckMs) return known;
+    const region = this.load(name);
+    if (region) this.checkedAt.set(name, now);
+    else this.checkedAt.delete(name);
+    return region;
+  }
+
+  private load(name: string): LoadedRegion | undefined {
     const dir = path.join(this.dir, name);
     let st: fs.Stats;
     try {
@@ -64,13 +81,15 @@ export class RegionStore {
   }
 
   list(): LoadedRegion[] {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.dir).filter((n) => REGION_NAME.test(n));
-    } catch {
-      return [];
+    const now = performance.now();
+    if (!this.listed || now - this.listed.at >= this.recheckMs) {
+      try {
+        this.listed = { at: now, names: fs.readdirSync(this.dir).filter((n) => REGION_NAME.test(n)) };
+      } catch {
+        this.listed = { at: now, names: [] };
+      }
     }
-    return names
+    return this.listed.names
       .sort()
       .map((n) => this.get(n))
       .filter((r): r is LoadedRegion => r !== undefined);

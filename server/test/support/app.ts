@@ -117,7 +117,7 @@ export async function createTestApp(env: Record<string, string> = {}, modules: S
       return { id: row.id, email, password, headers: { cookie: session }, device: cookieFrom(res, 'waymark_device') };
     },
     async close() {
-      for (const m of modules) await m.close?.();
+      for (const m of modules) await m.close?.(ctx);
       await ctx.database.close();
       await testDb.drop();
     },

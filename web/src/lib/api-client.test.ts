@@ -78,6 +78,32 @@ describe('api()', () => {
     expect([err.status, err.code, err.message]).toEqual([500, 'internal_error', 'Boom']);
   });
 
+  it("keeps the server's details: the issues of a validation_error, the extras of other errors", async () => {
+    const issues = [
+      { path: 'name', message: 'a name is required' },
+      { path: 'waypoints.1.lon', message: 'Too big: expected number to be <=180' },
+    ];
+    handler = (_q, res) =>
+      json(res, 400, { error: { code: 'validation_error', message: 'Invalid route: name: a name is required', details: { issues } } });
+    const err = (await api(`${base}/v`, { method: 'POST', body: {}, toast: false }).catch((e: unknown) => e)) as ApiError;
+    expect([err.status, err.code]).toEqual([400, 'validation_error']);
+    expect(err.details).toEqual({ issues });
+    expect(err.issues).toEqual(issues);
+    handler = (_q, res) => json(res, 422, { error: { code: 'weak_password', message: 'Too short', details: { reasons: ['length'] } } });
+    const weak = (await api(`${base}/w`, { method: 'POST', body: {}, toast: false }).catch((e: unknown) => e)) as ApiError;
+    expect(weak.details).toEqual({ reasons: ['length'] });
+    expect(weak.issues).toEqual([]);
+    handler = (_q, res) => json(res, 404, { error: { code: 'not_found', message: 'Route not found' } });
+    const missing = (await api(`${base}/n`, { redirect: false, toast: false }).catch((e: unknown) => e)) as ApiError;
+    expect([missing.code, missing.message, missing.details]).toEqual(['not_found', 'Route not found', undefined]);
+    handler = (_q, res) => {
+      res.writeHead(502, { 'Content-Type': 'text/plain' });
+      res.end('Bad gateway from the proxy');
+    };
+    const proxy = (await api(`${base}/p`, { toast: false }).catch((e: unknown) => e)) as ApiError;
+    expect([proxy.status, proxy.code, proxy.message]).toEqual([502, 'http_502', 'Bad gateway from the proxy']);
+  });
+
   it('sends a 401 to /login with the current path and search as redirect', async () => {
     handler = (_q, res) => json(res, 401, { error: { code: 'unauthorized', message: 'Sign in required' } });
     await expect(api(`${base}/private`)).rejects.toMatchObject({ status: 401 });
@@ -113,6 +139,8 @@ describe('api()', () => {
     handler = (_q, res) => json(res, 200, { count: 'three' });
     const schema = z.object({ count: z.number() });
     await expect(api(`${base}/s`, { schema, toast: false })).rejects.toMatchObject({ code: 'invalid_response' });
+    const err = (await api(`${base}/s`, { schema, toast: false }).catch((e: unknown) => e)) as ApiError;
+    expect(err.issues).toEqual([{ path: 'count', message: expect.any(String) }]);
     handler = (_q, res) => json(res, 200, { count: 3 });
     await expect(api(`${base}/s`, { schema })).resolves.toEqual({ count: 3 });
   });

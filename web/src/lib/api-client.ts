@@ -1,17 +1,28 @@
 import { toast } from 'sonner';
 import type { ZodType } from 'zod';
+import { errorBody, validationDetails, type ValidationIssue } from '@waymark/contracts/errors';
 
-/** An HTTP error from the API, parsed from the server's `{ error: { code, message, details? } }` body. */
+/**
+ * An HTTP error from the API, parsed from the server's `{ error: { code, message, details? } }` body
+ * (`@waymark/contracts` errorBody). `status` 0 is a network failure. `details` are the server's
+ * machine-readable extras, e.g. `{ issues }` of a `validation_error` or `{ reasons }` of a
+ * `weak_password`; for `invalid_response` they hold the response's `{ issues }`.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  readonly details: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  readonly details: Record<string, unknown> | undefined;
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+  }
+
+  /** The field-level problems of a `validation_error` (or `invalid_response`); empty otherwise. */
+  get issues(): ValidationIssue[] {
+    return validationDetails.safeParse(this.details).data?.issues ?? [];
   }
 }
 
@@ -80,19 +91,17 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
 async function parseError(res: Response): Promise<ApiError> {
   let code = `http_${res.status}`;
   let message = res.statusText || `Request failed with status ${res.status}`;
-  let details: unknown;
+  let details: Record<string, unknown> | undefined;
   try {
     const text = await res.text();
+    let json: unknown;
     try {
-      const json = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; details?: unknown } };
-      if (json?.error) {
-        if (typeof json.error.code === 'string') code = json.error.code;
-        if (typeof json.error.message === 'string') message = json.error.message;
-        details = json.error.details;
-      }
+      json = JSON.parse(text);
     } catch {
       if (text && text.length < 300) message = text;
     }
+    const body = errorBody.safeParse(json);
+    if (body.success) ({ code, message, details } = body.data.error);
   } catch {
     /* body unreadable: keep the status text */
   }
@@ -195,7 +204,8 @@ async function request<T>(path: string, init: ApiInit<T>, csrfRetried: boolean):
     const parsed = init.schema.safeParse(data);
     if (!parsed.success) {
       if (wantToast) notify('Unexpected response', `The server answered ${path} in an unexpected shape.`);
-      throw new ApiError(res.status, 'invalid_response', `Unexpected response from ${path}`, parsed.error.issues);
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      throw new ApiError(res.status, 'invalid_response', `Unexpected response from ${path}`, { issues });
     }
     return parsed.data;
   }

@@ -8,12 +8,14 @@ import { Customizer } from '@/features/customizer/customizer';
 import { installChunkErrorReload } from '@/features/errors/chunk-reload';
 import { NotFoundPage } from '@/features/errors/error-page';
 import { RootErrorBoundary } from '@/features/errors/root-error';
+import { SettingsSync } from '@/features/settings/components/settings-sync';
 import { useDocumentTitle } from '@/features/shell/document-title';
 import { LoadingBar } from '@/features/shell/loading-bar';
 import { useIdle } from '@/features/shell/use-idle';
 import { useKeySequences, type ShortcutDefinition } from '@/features/shell/shortcuts';
 import { onAuthEvent } from '@/lib/auth-events';
 import { usePreferences, watchSystemMode } from '@/lib/preferences';
+import { NAVIGATION_SEQUENCES } from '@/lib/shortcuts';
 import { sessionQueryKey } from '@/lib/session';
 
 // The headless (Radix) toaster and its F8 viewport are not needed for the first paint.
@@ -49,12 +51,10 @@ function RootComponent() {
     [queryClient, router],
   );
 
-  // SPEC §2 keyboard shortcuts: G then H → /, G then E → /email (≤ 800 ms apart, not in fields).
+  // SPEC §2 keyboard shortcuts (G then H → /, G then E → /email; ≤ 800 ms apart, not in fields), from the one table /help shows.
   const shortcuts = useMemo<ShortcutDefinition[]>(
-    () => [
-      { keys: ['g', 'h'], description: 'Go to the home page', run: () => void router.navigate({ to: '/' }) },
-      { keys: ['g', 'e'], description: 'Go to email', run: () => void router.navigate({ href: '/email' }) },
-    ],
+    () =>
+      NAVIGATION_SEQUENCES.map((s) => ({ keys: s.sequence, description: s.description, run: () => void router.navigate({ href: s.to }) })),
     [router],
   );
   useKeySequences(shortcuts);
@@ -65,6 +65,7 @@ function RootComponent() {
       <LoadingBar />
       <Outlet />
       <Customizer />
+      <SettingsSync />
       <CommandMenu />
       <Toaster theme={prefs.mode} dir={prefs.dir} />
       {idle && (

@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '@/components/layout/app-shell';
+import { MailUnreadSync } from '@/features/mail/components/mail-unread-sync';
 import { sessionQueryOptions } from '@/lib/session';
 
 /** The default layout (sidebar). Signed-in users only: others go to /login?redirect=<here>. */
@@ -16,6 +17,7 @@ function DefaultLayout() {
   const { session } = Route.useRouteContext();
   return (
     <AppShell user={session.user}>
+      <MailUnreadSync />
       <Outlet />
     </AppShell>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { preloadRegionMap } from '@/components/map';
-// Direct imports (not the feature index) so the planner stays in the lazily loaded route chunk.
+// Direct imports (not the map kit's or the feature's index): the loader is in the initial bundle,
+// which gets only the map preloader; the planner stays in the lazily loaded route chunk.
+import { preloadRegionMap } from '@/components/map/region-map';
 import { Planner } from '@/features/route-planner/components/planner';
 import { plannerSearchSchema } from '@/features/route-planner/lib/search';
 

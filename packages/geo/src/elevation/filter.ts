@@ -87,13 +87,43 @@ export const CLIMB_RESAMPLE_STEP_M = 20;
 export const CLIMB_SMOOTH_WINDOW = 5; // samples → ~100 m
 
 /**
- * Route climb: the profile is resampled every 20 m along distance (so dense and sparse
+ * Route climb: the profile is resampled at even steps of ~20 m along distance (so dense and sparse
  * stretches weigh the same), smoothed with a ~100 m centred moving average (removes speckle that
- * swings more than the threshold), then counted with the hysteresis above.
+ * swings more than the threshold), then counted with the hysteresis above. Every step is
+ * symmetric — the samples sit at the same places whichever end the route starts from, the
+ * window is centred, and the hysteresis treats both ends alike — so a reversed route reports
+ * the same climb with ascent and descent swapped.
  */
 export function routeClimb(ele: ArrayLike<number>, dist: ArrayLike<number>, threshold = DEFAULT_ELEVATION_THRESHOLD_M): Climb {
-  const { e } = resample(ele, dist, CLIMB_RESAMPLE_STEP_M);
+  const e = resampleEven(ele, dist, CLIMB_RESAMPLE_STEP_M);
   return filteredClimb(smooth(e, CLIMB_SMOOTH_WINDOW), threshold);
+}
+
+/**
+ * Elevations at n + 1 evenly spaced distances from the first to the last sample, n = ⌈total /
+ * step⌉ (linear interpolation). Unlike `resample`, which steps from the start and ends with a
+ * shorter interval, the positions mirror exactly when the route is reversed.
+ */
+export function resampleEven(ele: ArrayLike<number>, dist: ArrayLike<number>, step: number): Float64Array {
+  const n = ele.length;
+  if (n === 0) return new Float64Array(0);
+  if (n === 1) return Float64Array.of(ele[0]!);
+  const d0 = dist[0]!;
+  const total = dist[n - 1]! - d0;
+  const intervals = Math.max(1, Math.ceil(total / step - 1e-9));
+  const out = new Float64Array(intervals + 1);
+  let j = 0;
+  for (let k = 0; k <= intervals; k++) {
+    // interpolate from the nearer end so both directions compute the same values
+    const fromStart = k <= intervals - k;
+    const x = fromStart ? d0 + (total * k) / intervals : dist[n - 1]! - (total * (intervals - k)) / intervals;
+    while (j < n - 2 && dist[j + 1]! < x) j++;
+    const a = dist[j]!;
+    const b = dist[j + 1]!;
+    const t = b > a ? Math.min(1, Math.max(0, (x - a) / (b - a))) : 0;
+    out[k] = ele[j]! + t * (ele[j + 1]! - ele[j]!);
+  }
+  return out;
 }
 
 /**

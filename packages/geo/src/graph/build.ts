@@ -1,5 +1,17 @@
 import { haversineLL } from '../distance.ts';
-import { COORD_SCALE, GRAPH_FORMAT_VERSION, GRAPH_MAGIC, HEADER_BYTES, fnv1a, layout } from './format.ts';
+import type { ElevationGrid } from '../elevation/grid.ts';
+import { VarintWriter } from '../io/varint.ts';
+import {
+  FILE_COORD_SCALE,
+  FLAG_POINT_ELEVATION,
+  GRAPH_FORMAT_VERSION,
+  GRAPH_MAGIC,
+  HEADER_BYTES,
+  MAX_FACTORS,
+  fnv1a,
+  hilbertIndex,
+  layout,
+} from './format.ts';
 import { GreenIndex, type GreenAreas, type WaterLines } from './green.ts';
 import { wayProfile } from './profile.ts';
 
@@ -15,8 +27,14 @@ export interface GraphBuildInput {
   nodeCoord(id: number): readonly [number, number] | undefined;
   /** every OSM way that has a `highway` tag (the builder decides what is routable for foot/running) */
   ways: Iterable<OsmWayInput>;
-  /** ground elevation in metres at lon/lat (bilinear from the DEM), NaN when unknown */
+  /** ground elevation in metres at lon/lat (bilinear from the DEM), NaN when unknown; stored per point when no `elevationGrid` is given */
   elevation(lon: number, lat: number): number;
+  /**
+   * The region's DEM as a grid covering every way (with a margin for freehand legs): embedded in
+   * graph.bin, and the nodes' and shape points' elevations are sampled from it on load instead of
+   * being stored. Without it each point's `elevation` is stored (4 bytes a point).
+   */
+  elevationGrid?: ElevationGrid;
   /**
    * Green polygons (parks, woods, meadows … see green.ts isGreenArea) in lon/lat. Each edge stores
    * the share of its length inside them (edgeGreen); without them every edge is 0 % green.
@@ -148,47 +166,11 @@ export function buildRunningGraph(input: GraphBuildInput, options: BuildOptions 
   }
   const kept = edges.filter((e) => (compLength.get(find(e.from)) ?? 0) >= minComponentLength);
 
-  // 4. renumber the nodes that remain, in a spatial order (better cache locality during search)
+  // 4. renumber the nodes that remain along a Hilbert curve (nearby nodes get nearby ids: small
+  //    deltas in the file, better cache locality during search)
   const used = new Uint8Array(nodeIds.length);
   for (const e of kept) used[e.from] = used[e.to] = 1;
   const oldIds: number[] = [];
-  for (let i = 0; i < nodeIds.length; i++) if (used[i]) oldIds.push(i);
-  const cellKey = (i: number) => {
-    const c = input.nodeCoord(nodeIds[i]!)!;
-    return Math.floor((c[1] + 90) * 200) * 100_000 + Math.floor((c[0] + 180) * 200);
-  };
-  const keys = new Map(oldIds.map((i) => [i, cellKey(i)]));
-  oldIds.sort((a, b) => keys.get(a)! - keys.get(b)! || a - b);
-  const remap = new Int32Array(nodeIds.length).fill(-1);
-  oldIds.forEach((old, i) => (remap[old] = i));
-
-  const n = oldIds.length;
-  const m = kept.length;
-  let s = 0;
-  for (const e of kept) s += e.shape.length;
-  const L = layout({ nodeCount: n, edgeCount: m, shapeCount: s });
-  const buf = new ArrayBuffer(L.byteLength);
-  const bytes = new Uint8Array(buf);
-  const nodeLon = new Int32Array(buf, L.nodeLon, n);
-  const nodeLat = new Int32Array(buf, L.nodeLat, n);
-  const nodeEle = new Float32Array(buf, L.nodeEle, n);
-  const adjOffset = new Uint32Array(buf, L.adjOffset, n + 1);
-  const adjEdge = new Uint32Array(buf, L.adjEdge, 2 * m);
-  const edgeFrom = new Uint32Array(buf, L.edgeFrom, m);
-  const edgeTo = new Uint32Array(buf, L.edgeTo, m);
-  const edgeLength = new Float32Array(buf, L.edgeLength, m);
-  const edgeCost = new Float32Array(buf, L.edgeCost, m);
-  const edgeShapeStart = new Uint32Array(buf, L.edgeShapeStart, m + 1);
-  const edgeClass = new Uint8Array(buf, L.edgeClass, m);
-  const edgeSurface = new Uint8Array(buf, L.edgeSurface, m);
-  const edgeGreen = new Uint8Array(buf, L.edgeGreen, m);
-  const green = input.green?.length || input.waterside?.length ? new GreenIndex(input.green ?? [], input.waterside ?? []) : null;
-  const geoLon: number[] = [];
-  const geoLat: number[] = [];
-  const shapeLon = new Int32Array(buf, L.shapeLon, s);
-  const shapeLat = new Int32Array(buf, L.shapeLat, s);
-  const shapeEle = new Float32Array(buf, L.shapeEle, s);
-
   let minLon = Infinity;
   let minLat = Infinity;
   let maxLon = -Infinity;
@@ -199,59 +181,148 @@ export function buildRunningGraph(input: GraphBuildInput, options: BuildOptions 
     if (lat < minLat) minLat = lat;
     if (lat > maxLat) maxLat = lat;
   };
+  for (let i = 0; i < nodeIds.length; i++) {
+    if (!used[i]) continue;
+    oldIds.push(i);
+    const c = input.nodeCoord(nodeIds[i]!)!;
+    extend(c[0], c[1]);
+  }
+  for (const e of kept)
+    for (const id of e.shape) {
+      const c = input.nodeCoord(id)!;
+      extend(c[0], c[1]);
+    }
+  const hx = (lon: number) => Math.min(65535, Math.max(0, Math.floor(((lon - minLon) / Math.max(1e-9, maxLon - minLon)) * 65535)));
+  const hy = (lat: number) => Math.min(65535, Math.max(0, Math.floor(((lat - minLat) / Math.max(1e-9, maxLat - minLat)) * 65535)));
+  const keys = new Float64Array(nodeIds.length);
+  for (const i of oldIds) {
+    const c = input.nodeCoord(nodeIds[i]!)!;
+    keys[i] = hilbertIndex(hx(c[0]), hy(c[1]));
+  }
+  oldIds.sort((a, b) => keys[a]! - keys[b]! || a - b);
+  const remap = new Int32Array(nodeIds.length).fill(-1);
+  oldIds.forEach((old, i) => (remap[old] = i));
+  const n = oldIds.length;
+
+  // 5. edges stored with from ≤ to (the shape reversed when an edge is turned round), ordered by from, then to
+  const q = (v: number) => Math.round(v * FILE_COORD_SCALE);
+  const ordered = kept.map((e, k) => {
+    const a = remap[e.from]!;
+    const b = remap[e.to]!;
+    return a <= b ? { e, k, from: a, to: b, shape: e.shape } : { e, k, from: b, to: a, shape: [...e.shape].reverse() };
+  });
+  ordered.sort((x, y) => x.from - y.from || x.to - y.to || x.k - y.k);
+  const m = ordered.length;
+  let s = 0;
+  for (const o of ordered) s += o.shape.length;
+
+  // cost factors: one table of the distinct values (few: way classes × tag modifiers)
+  const factorIndex = new Map<number, number>();
+  const factors: number[] = [];
+  let minFactor = Infinity;
+  for (const o of ordered) {
+    const f = Math.fround(o.e.factor);
+    if (!factorIndex.has(f)) {
+      factorIndex.set(f, factors.length);
+      factors.push(f);
+    }
+    if (f < minFactor) minFactor = f;
+  }
+  if (factors.length > MAX_FACTORS) {
+    // more distinct factors than a byte can index: round them (never below 1) to a table of MAX_FACTORS
+    factors.sort((a, b) => a - b);
+    const table: number[] = [];
+    const step = Math.ceil(factors.length / MAX_FACTORS);
+    for (let i = 0; i < factors.length; i += step) table.push(factors[i]!);
+    factorIndex.clear();
+    for (const f of factors) {
+      let j = table.length - 1;
+      while (table[j]! > f) j--;
+      factorIndex.set(f, j);
+    }
+    factors.length = 0;
+    factors.push(...table);
+  }
+
+  const w = new VarintWriter(16 * (n + m + s) + 64);
+  const qLon: number[] = [];
+  const qLat: number[] = [];
+  let pLon = 0;
+  let pLat = 0;
   for (let i = 0; i < n; i++) {
     const [lon, lat] = input.nodeCoord(nodeIds[oldIds[i]!]!)!;
-    nodeLon[i] = Math.round(lon * COORD_SCALE);
-    nodeLat[i] = Math.round(lat * COORD_SCALE);
-    nodeEle[i] = input.elevation(lon, lat);
-    extend(lon, lat);
+    const x = q(lon);
+    const y = q(lat);
+    qLon.push(x);
+    qLat.push(y);
+    w.int(x - pLon);
+    w.int(y - pLat);
+    pLon = x;
+    pLat = y;
   }
-  let minFactor = Infinity;
+  const outCount = new Uint32Array(n);
+  for (const o of ordered) outCount[o.from]!++;
+  for (let i = 0; i < n; i++) w.uint(outCount[i]!);
+  const edgeClass = new Uint8Array(m);
+  const edgeGreen = new Uint8Array(m);
+  const edgeFactor = new Uint8Array(m);
+  const green = input.green?.length || input.waterside?.length ? new GreenIndex(input.green ?? [], input.waterside ?? []) : null;
+  const geoLon: number[] = [];
+  const geoLat: number[] = [];
+  const grid = input.elevationGrid ?? null;
+  const pointEle = grid ? null : new Float32Array(n + s);
+  if (pointEle) for (let i = 0; i < n; i++) pointEle[i] = input.elevation(qLon[i]! / FILE_COORD_SCALE, qLat[i]! / FILE_COORD_SCALE);
   let sp = 0;
-  const degree = new Uint32Array(n);
-  kept.forEach((e, k) => {
-    const from = remap[e.from]!;
-    const to = remap[e.to]!;
-    edgeFrom[k] = from;
-    edgeTo[k] = to;
-    edgeLength[k] = e.length;
-    edgeCost[k] = e.length * e.factor;
-    edgeClass[k] = e.cls;
-    edgeSurface[k] = e.surface;
-    edgeShapeStart[k] = sp;
-    if (e.factor < minFactor) minFactor = e.factor;
+  ordered.forEach((o, k) => {
+    w.uint(o.to - o.from);
+    w.uint(o.shape.length);
+    edgeClass[k] = o.e.cls | (o.e.surface << 5);
+    edgeFactor[k] = factorIndex.get(Math.fround(o.e.factor))!;
+    let x0 = qLon[o.from]!;
+    let y0 = qLat[o.from]!;
     geoLon.length = geoLat.length = 0;
-    const a = input.nodeCoord(nodeIds[e.from]!)!;
-    geoLon.push(a[0]);
-    geoLat.push(a[1]);
-    for (const id of e.shape) {
+    geoLon.push(x0 / FILE_COORD_SCALE);
+    geoLat.push(y0 / FILE_COORD_SCALE);
+    for (const id of o.shape) {
       const [lon, lat] = input.nodeCoord(id)!;
-      shapeLon[sp] = Math.round(lon * COORD_SCALE);
-      shapeLat[sp] = Math.round(lat * COORD_SCALE);
-      shapeEle[sp] = input.elevation(lon, lat);
-      extend(lon, lat);
-      geoLon.push(lon);
-      geoLat.push(lat);
+      const x = q(lon);
+      const y = q(lat);
+      w.int(x - x0);
+      w.int(y - y0);
+      x0 = x;
+      y0 = y;
+      geoLon.push(x / FILE_COORD_SCALE);
+      geoLat.push(y / FILE_COORD_SCALE);
+      if (pointEle) pointEle[n + sp] = input.elevation(x / FILE_COORD_SCALE, y / FILE_COORD_SCALE);
       sp++;
     }
     if (green) {
-      const b = input.nodeCoord(nodeIds[e.to]!)!;
-      geoLon.push(b[0]);
-      geoLat.push(b[1]);
+      geoLon.push(qLon[o.to]! / FILE_COORD_SCALE);
+      geoLat.push(qLat[o.to]! / FILE_COORD_SCALE);
       edgeGreen[k] = Math.round(green.shareAlong(geoLon, geoLat) * 255);
     }
-    degree[from]!++;
-    if (to !== from) degree[to]!++;
   });
-  edgeShapeStart[m] = sp;
-  for (let i = 0; i < n; i++) adjOffset[i + 1] = adjOffset[i]! + degree[i]!;
-  const fill = new Uint32Array(n);
-  for (let k = 0; k < m; k++) {
-    const a = edgeFrom[k]!;
-    const b = edgeTo[k]!;
-    adjEdge[adjOffset[a]! + fill[a]!++] = k;
-    if (b !== a) adjEdge[adjOffset[b]! + fill[b]!++] = k;
-  }
+  const stream = w.bytes();
+  const gridBytes = grid ? grid.encode() : new Uint8Array(0);
+
+  const L = layout({
+    nodeCount: n,
+    edgeCount: m,
+    shapeCount: s,
+    factorCount: factors.length,
+    streamBytes: stream.length,
+    gridBytes: gridBytes.length,
+    pointElevation: !!pointEle,
+  });
+  const buf = new ArrayBuffer(L.byteLength);
+  const bytes = new Uint8Array(buf);
+  new Float32Array(buf, L.factors, factors.length).set(factors);
+  bytes.set(edgeClass, L.edgeClass);
+  bytes.set(edgeGreen, L.edgeGreen);
+  bytes.set(edgeFactor, L.edgeFactor);
+  if (pointEle) new Float32Array(buf, L.pointEle, n + s).set(pointEle);
+  bytes.set(stream, L.stream);
+  bytes.set(gridBytes, L.grid);
 
   const dv = new DataView(buf);
   dv.setUint32(0, GRAPH_MAGIC, true);
@@ -266,6 +337,10 @@ export function buildRunningGraph(input: GraphBuildInput, options: BuildOptions 
   dv.setFloat64(40, maxLon, true);
   dv.setFloat64(48, maxLat, true);
   dv.setFloat32(56, Number.isFinite(minFactor) ? minFactor : 1, true);
+  dv.setUint32(64, factors.length, true);
+  dv.setUint32(68, stream.length, true);
+  dv.setUint32(72, gridBytes.length, true);
+  dv.setUint32(76, pointEle ? FLAG_POINT_ELEVATION : 0, true);
   dv.setUint32(60, fnv1a(bytes, HEADER_BYTES, L.byteLength), true);
   return bytes;
 }

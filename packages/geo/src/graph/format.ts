@@ -1,7 +1,10 @@
 /**
- * graph.bin layout (all little-endian, every section starts on an 8-byte boundary):
+ * graph.bin layout, version 3 (all little-endian, every section starts on an 8-byte boundary).
+ * Compact: coordinates and topology are varint deltas, edge lengths and costs are recomputed on
+ * load, and elevations come from the embedded elevation grid, so a graph ships in ~20–30 bytes per
+ * node (v2 took ~80) and decodes into the same typed arrays as before (`RunningGraph`).
  *
- * header (64 bytes)
+ * header (96 bytes)
  *   0  u8[4]  magic "WMRG"
  *   4  u32    format version (GRAPH_FORMAT_VERSION)
  *   8  u32    nodeCount  (junctions and dead ends)
@@ -10,22 +13,43 @@
  *  20  u32    byteLength of the whole file
  *  24  f64×4  bbox minLon, minLat, maxLon, maxLat
  *  56  f32    minimum cost factor over all edges (A* heuristic scale)
- *  60  u32    FNV-1a checksum of bytes [64, byteLength)
+ *  60  u32    FNV-1a checksum of bytes [HEADER_BYTES, byteLength)
+ *  64  u32    factorCount: distinct cost factors (≤ 256)
+ *  68  u32    streamBytes: length of the varint stream
+ *  72  u32    gridBytes: length of the embedded elevation grid (0 = none)
+ *  76  u32    flags (FLAG_POINT_ELEVATION: per-point elevations stored as f32)
+ *  80  u8[16] reserved (0)
  * sections, in order
- *   nodeLon i32[n] (1e-7 deg), nodeLat i32[n], nodeEle f32[n] (m, NaN unknown)
- *   adjOffset u32[n+1], adjEdge u32[2m]   CSR adjacency: incident edge ids of node i are
- *                                         adjEdge[adjOffset[i] .. adjOffset[i+1])
- *   edgeFrom u32[m], edgeTo u32[m], edgeLength f32[m] (m), edgeCost f32[m] (length × factor)
- *   edgeShapeStart u32[m+1]               shape points of edge e: [start[e], start[e+1]) in from→to order
- *   edgeClass u8[m], edgeSurface u8[m]
- *   edgeGreen u8[m]                       share of the edge's length inside green areas, 0–255 (v2)
- *   shapeLon i32[s], shapeLat i32[s], shapeEle f32[s]
+ *   factors f32[factorCount]       cost = length × factors[edgeFactor[e]]
+ *   edgeClass u8[m]                way class (low 5 bits) | surface class << 5
+ *   edgeGreen u8[m]                share of the edge's length inside green areas, 0–255
+ *   edgeFactor u8[m]               index into factors
+ *   pointEle f32[n + s]            only with FLAG_POINT_ELEVATION: nodes, then shape points
+ *   stream u8[streamBytes]         varints (see below)
+ *   grid u8[gridBytes]             ElevationGrid.encode() (elevation/grid.ts)
+ *
+ * The stream, coordinates in 1e-6° (~0.1 m) units, zigzag deltas from the previous point:
+ *   per node (in Hilbert-curve order):   Δlon, Δlat
+ *   per node:                            number of edges whose `from` is this node
+ *   per edge (by from, then to):         to − from (edges are stored with from ≤ to),
+ *                                        shape point count, then each shape point's
+ *                                        Δlon, Δlat from the point before it (from-node first)
+ * Edge lengths are the haversine length of the stored geometry, computed on load.
  */
 export const GRAPH_MAGIC = 0x4752_4d57; // "WMRG" read as little-endian u32
-/** 2: adds edgeGreen. Files of any other version are rejected (rebuild the pack). */
-export const GRAPH_FORMAT_VERSION = 2;
-export const HEADER_BYTES = 64;
+/**
+ * 3: compact varint encoding with an embedded elevation grid. Files of any other version are
+ * rejected with a clear error (the region pack's staleness key includes this number, so packs
+ * rebuild).
+ */
+export const GRAPH_FORMAT_VERSION = 3;
+export const HEADER_BYTES = 96;
+/** in-memory node/shape coordinates are Int32 in 1e-7° */
 export const COORD_SCALE = 1e7;
+/** stored coordinates: 1e-6° */
+export const FILE_COORD_SCALE = 1e6;
+export const FLAG_POINT_ELEVATION = 1;
+export const MAX_FACTORS = 256;
 
 export const align8 = (n: number) => (n + 7) & ~7;
 
@@ -33,10 +57,14 @@ export interface SectionSizes {
   nodeCount: number;
   edgeCount: number;
   shapeCount: number;
+  factorCount: number;
+  streamBytes: number;
+  gridBytes: number;
+  pointElevation: boolean;
 }
 
-/** Byte offsets of every section for the given counts, and the total length. */
-export function layout({ nodeCount: n, edgeCount: m, shapeCount: s }: SectionSizes) {
+/** Byte offsets of every section for the given sizes, and the total length. */
+export function layout(z: SectionSizes) {
   let off = HEADER_BYTES;
   const take = (bytes: number) => {
     const at = off;
@@ -44,22 +72,13 @@ export function layout({ nodeCount: n, edgeCount: m, shapeCount: s }: SectionSiz
     return at;
   };
   const o = {
-    nodeLon: take(4 * n),
-    nodeLat: take(4 * n),
-    nodeEle: take(4 * n),
-    adjOffset: take(4 * (n + 1)),
-    adjEdge: take(4 * 2 * m),
-    edgeFrom: take(4 * m),
-    edgeTo: take(4 * m),
-    edgeLength: take(4 * m),
-    edgeCost: take(4 * m),
-    edgeShapeStart: take(4 * (m + 1)),
-    edgeClass: take(m),
-    edgeSurface: take(m),
-    edgeGreen: take(m),
-    shapeLon: take(4 * s),
-    shapeLat: take(4 * s),
-    shapeEle: take(4 * s),
+    factors: take(4 * z.factorCount),
+    edgeClass: take(z.edgeCount),
+    edgeGreen: take(z.edgeCount),
+    edgeFactor: take(z.edgeCount),
+    pointEle: take(z.pointElevation ? 4 * (z.nodeCount + z.shapeCount) : 0),
+    stream: take(z.streamBytes),
+    grid: take(z.gridBytes),
   };
   return { ...o, byteLength: off };
 }
@@ -72,4 +91,28 @@ export function fnv1a(bytes: Uint8Array, start: number, end: number): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
+}
+
+/**
+ * Position of (x, y) on a Hilbert curve over a 2^order × 2^order grid (x, y integers in range):
+ * nodes sorted by it are near each other in space, so coordinate deltas and neighbour ids stay small.
+ */
+export function hilbertIndex(x: number, y: number, order = 16): number {
+  let d = 0;
+  for (let s = 1 << (order - 1); s > 0; s >>>= 1) {
+    const rx = (x & s) > 0 ? 1 : 0;
+    const ry = (y & s) > 0 ? 1 : 0;
+    d += s * s * ((3 * rx) ^ ry);
+    // rotate the quadrant
+    if (ry === 0) {
+      if (rx === 1) {
+        x = s - 1 - x;
+        y = s - 1 - y;
+      }
+      const t = x;
+      x = y;
+      y = t;
+    }
+  }
+  return d;
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { andorraGraph } from '../test-support/andorra.ts';
 import { buildRunningGraph, GRAPH_FORMAT_VERSION } from './build.ts';
+import { fnv1a } from './format.ts';
 import { GraphFormatError, RunningGraph } from './graph.ts';
 import { WAY_CLASS_NAMES, wayProfile } from './profile.ts';
 
@@ -119,14 +120,27 @@ describe('graph.bin format', () => {
     expect(lo).toBeGreaterThan(700);
     expect(hi).toBeLessThan(3000);
   });
-  it('reads without copying when aligned, and copies when not', () => {
-    const g = RunningGraph.fromBytes(bytes);
-    expect(g.nodeLon.buffer).toBe(bytes.buffer);
+  it('decodes the same graph from a misaligned copy of the bytes', () => {
     const shifted = new Uint8Array(bytes.length + 1);
     shifted.set(bytes, 1);
     const g2 = RunningGraph.fromBytes(shifted.subarray(1));
-    expect(g2.edgeCount).toBe(g.edgeCount);
-    expect(Array.from(g2.edgeCost.subarray(0, 50))).toEqual(Array.from(g.edgeCost.subarray(0, 50)));
+    expect(g2.edgeCount).toBe(graph.edgeCount);
+    expect(Array.from(g2.edgeCost)).toEqual(Array.from(graph.edgeCost));
+    expect(Array.from(g2.shapeLat)).toEqual(Array.from(graph.shapeLat));
+  });
+  it('is compact: coordinates and topology as varints, elevations from the embedded DEM grid', () => {
+    expect(graph.elevation).not.toBeNull();
+    const gridBytes = new DataView(bytes.buffer, bytes.byteOffset).getUint32(72, true);
+    // v2 took 532,400 bytes for this graph without any DEM
+    expect(bytes.length - gridBytes).toBeLessThan(200_000);
+    // every node and shape point takes its elevation from the grid
+    for (let i = 0; i < graph.nodeCount; i += 7)
+      expect(graph.nodeEle[i]).toBe(Math.fround(graph.elevation!.sample(graph.nodeLon[i]! / 1e7, graph.nodeLat[i]! / 1e7)));
+    // lengths are recomputed from the stored geometry: the sum matches the network's ~815 km
+    let total = 0;
+    for (let e = 0; e < graph.edgeCount; e++) total += graph.edgeLength[e]!;
+    expect(total / 1000).toBeGreaterThan(780);
+    expect(total / 1000).toBeLessThan(850);
   });
   it('rejects bad files with a clear error', () => {
     expect(() => RunningGraph.fromBytes(new Uint8Array(10))).toThrow(/too short/);
@@ -139,5 +153,29 @@ describe('graph.bin format', () => {
     const c = bytes.slice();
     c[c.length - 100]! ^= 0xff;
     expect(() => RunningGraph.fromBytes(c)).toThrow(/checksum/);
+  });
+  it('a crafted file (body changed, checksum fixed up) decodes or fails with GraphFormatError, never anything else', () => {
+    let rejected = 0;
+    for (let trial = 0; trial < 60; trial++) {
+      const c = bytes.slice();
+      const flips = 1 + (trial % 4);
+      for (let k = 0; k < flips; k++) {
+        // mostly the varint stream and the section sizes in the header, sometimes anywhere
+        const at = k === 0 && trial % 3 === 0 ? 64 + ((trial * 4) % 16) : 96 + ((trial * 7919 + k * 104729) % (c.length - 96));
+        c[at] = (c[at]! + 1 + ((trial * 31) % 255)) & 0xff;
+      }
+      new DataView(c.buffer).setUint32(60, fnv1a(c, 96, c.length), true);
+      try {
+        const g = RunningGraph.fromBytes(c);
+        for (let e = 0; e < g.edgeCount; e++) {
+          expect(g.edgeFrom[e]).toBeLessThan(g.nodeCount);
+          expect(g.edgeTo[e]).toBeLessThan(g.nodeCount);
+        }
+      } catch (err) {
+        expect(err).toBeInstanceOf(GraphFormatError);
+        rejected++;
+      }
+    }
+    expect(rejected).toBeGreaterThan(0);
   });
 });

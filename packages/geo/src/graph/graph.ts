@@ -1,4 +1,17 @@
-import { COORD_SCALE, GRAPH_FORMAT_VERSION, GRAPH_MAGIC, HEADER_BYTES, fnv1a, layout } from './format.ts';
+import { EARTH_RADIUS_M } from '../distance.ts';
+import { ElevationGrid } from '../elevation/grid.ts';
+import { VarintReader } from '../io/varint.ts';
+import {
+  COORD_SCALE,
+  FILE_COORD_SCALE,
+  FLAG_POINT_ELEVATION,
+  GRAPH_FORMAT_VERSION,
+  GRAPH_MAGIC,
+  HEADER_BYTES,
+  MAX_FACTORS,
+  fnv1a,
+  layout,
+} from './format.ts';
 
 export type LonLat = readonly [number, number];
 export type BBox = readonly [minLon: number, minLat: number, maxLon: number, maxLat: number];
@@ -12,8 +25,8 @@ const DEG = Math.PI / 180;
 const R = 6_371_008.8;
 
 /**
- * A read-only running graph over the bytes of graph.bin. Typed-array views point into the
- * given buffer (no copy) when it is 8-byte aligned; otherwise the bytes are copied once.
+ * A read-only running graph decoded from the bytes of graph.bin (format v3, see format.ts) into
+ * typed arrays: coordinates, CSR adjacency, edge lengths/costs/classes, shape points, elevations.
  */
 export class RunningGraph {
   readonly nodeCount: number;
@@ -55,36 +68,151 @@ export class RunningGraph {
   /** total edge length (m) per component id */
   readonly componentLength: Float64Array;
 
+  /** the region's DEM (embedded in graph.bin v3), or null: elevation for points off the network */
+  readonly elevation: ElevationGrid | null;
+
   private constructor(bytes: Uint8Array) {
     const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const buf = bytes.buffer;
-    const base = bytes.byteOffset;
-    this.nodeCount = dv.getUint32(8, true);
-    this.edgeCount = dv.getUint32(12, true);
-    this.shapeCount = dv.getUint32(16, true);
+    const n = (this.nodeCount = dv.getUint32(8, true));
+    const m = (this.edgeCount = dv.getUint32(12, true));
+    const s = (this.shapeCount = dv.getUint32(16, true));
     this.byteLength = dv.getUint32(20, true);
     this.bbox = [dv.getFloat64(24, true), dv.getFloat64(32, true), dv.getFloat64(40, true), dv.getFloat64(48, true)];
     this.minCostFactor = dv.getFloat32(56, true);
-    const n = this.nodeCount;
-    const m = this.edgeCount;
-    const s = this.shapeCount;
-    const L = layout({ nodeCount: n, edgeCount: m, shapeCount: s });
-    this.nodeLon = new Int32Array(buf, base + L.nodeLon, n);
-    this.nodeLat = new Int32Array(buf, base + L.nodeLat, n);
-    this.nodeEle = new Float32Array(buf, base + L.nodeEle, n);
-    this.adjOffset = new Uint32Array(buf, base + L.adjOffset, n + 1);
-    this.adjEdge = new Uint32Array(buf, base + L.adjEdge, 2 * m);
-    this.edgeFrom = new Uint32Array(buf, base + L.edgeFrom, m);
-    this.edgeTo = new Uint32Array(buf, base + L.edgeTo, m);
-    this.edgeLength = new Float32Array(buf, base + L.edgeLength, m);
-    this.edgeCost = new Float32Array(buf, base + L.edgeCost, m);
-    this.edgeShapeStart = new Uint32Array(buf, base + L.edgeShapeStart, m + 1);
-    this.edgeClass = new Uint8Array(buf, base + L.edgeClass, m);
-    this.edgeSurface = new Uint8Array(buf, base + L.edgeSurface, m);
-    this.edgeGreen = new Uint8Array(buf, base + L.edgeGreen, m);
-    this.shapeLon = new Int32Array(buf, base + L.shapeLon, s);
-    this.shapeLat = new Int32Array(buf, base + L.shapeLat, s);
-    this.shapeEle = new Float32Array(buf, base + L.shapeEle, s);
+    const factorCount = dv.getUint32(64, true);
+    const flags = dv.getUint32(76, true);
+    const L = layout({
+      nodeCount: n,
+      edgeCount: m,
+      shapeCount: s,
+      factorCount,
+      streamBytes: dv.getUint32(68, true),
+      gridBytes: dv.getUint32(72, true),
+      pointElevation: (flags & FLAG_POINT_ELEVATION) !== 0,
+    });
+    const factors = new Float32Array(factorCount);
+    for (let i = 0; i < factorCount; i++) {
+      const f = dv.getFloat32(L.factors + 4 * i, true);
+      if (!(f >= this.minCostFactor * 0.999) || !Number.isFinite(f)) throw new GraphFormatError('graph.bin: bad cost factor table');
+      factors[i] = f;
+    }
+    this.edgeClass = new Uint8Array(m);
+    this.edgeSurface = new Uint8Array(m);
+    const packed = bytes.subarray(L.edgeClass, L.edgeClass + m);
+    for (let e = 0; e < m; e++) {
+      this.edgeClass[e] = packed[e]! & 31;
+      this.edgeSurface[e] = packed[e]! >> 5;
+    }
+    this.edgeGreen = bytes.slice(L.edgeGreen, L.edgeGreen + m);
+    const edgeFactor = bytes.subarray(L.edgeFactor, L.edgeFactor + m);
+
+    // the varint stream: nodes, out-degrees, edges with their shape points
+    const rd = new VarintReader(bytes, L.stream, L.stream + dv.getUint32(68, true));
+    const K = COORD_SCALE / FILE_COORD_SCALE;
+    this.nodeLon = new Int32Array(n);
+    this.nodeLat = new Int32Array(n);
+    let x = 0;
+    let y = 0;
+    for (let i = 0; i < n; i++) {
+      x += rd.int();
+      y += rd.int();
+      if (Math.abs(x) > 180 * FILE_COORD_SCALE || Math.abs(y) > 90 * FILE_COORD_SCALE)
+        throw new GraphFormatError('graph.bin: bad coordinates');
+      this.nodeLon[i] = x * K;
+      this.nodeLat[i] = y * K;
+    }
+    const outCount = new Uint32Array(n);
+    let total = 0;
+    for (let i = 0; i < n; i++) total += outCount[i] = rd.uint();
+    if (total !== m) throw new GraphFormatError('graph.bin: edge count does not match the adjacency');
+    this.edgeFrom = new Uint32Array(m);
+    this.edgeTo = new Uint32Array(m);
+    this.edgeLength = new Float32Array(m);
+    this.edgeCost = new Float32Array(m);
+    this.edgeShapeStart = new Uint32Array(m + 1);
+    this.shapeLon = new Int32Array(s);
+    this.shapeLat = new Int32Array(s);
+    const RAD = Math.PI / 180;
+    let e = 0;
+    let sp = 0;
+    for (let from = 0; from < n; from++) {
+      for (let k = outCount[from]!; k > 0; k--, e++) {
+        const to = from + rd.uint();
+        if (to >= n) throw new GraphFormatError('graph.bin: bad edge endpoint');
+        const count = rd.uint();
+        if (sp + count > s) throw new GraphFormatError('graph.bin: bad shape count');
+        this.edgeFrom[e] = from;
+        this.edgeTo[e] = to;
+        this.edgeShapeStart[e] = sp;
+        // length: haversine along the stored geometry (exactly what the builder measured)
+        let px = this.nodeLon[from]! / K;
+        let py = this.nodeLat[from]! / K;
+        let len = 0;
+        const step = (qx: number, qy: number) => {
+          const lat1 = py / FILE_COORD_SCALE;
+          const lat2 = qy / FILE_COORD_SCALE;
+          const dLat = (lat2 - lat1) * RAD;
+          const dLon = ((qx - px) / FILE_COORD_SCALE) * RAD;
+          const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
+          len += 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+          px = qx;
+          py = qy;
+        };
+        for (let j = 0; j < count; j++, sp++) {
+          const qx = px + rd.int();
+          const qy = py + rd.int();
+          if (Math.abs(qx) > 180 * FILE_COORD_SCALE || Math.abs(qy) > 90 * FILE_COORD_SCALE)
+            throw new GraphFormatError('graph.bin: bad coordinates');
+          this.shapeLon[sp] = qx * K;
+          this.shapeLat[sp] = qy * K;
+          step(qx, qy);
+        }
+        step(this.nodeLon[to]! / K, this.nodeLat[to]! / K);
+        const fi = edgeFactor[e]!;
+        if (fi >= factorCount) throw new GraphFormatError('graph.bin: bad cost factor index');
+        this.edgeLength[e] = len;
+        this.edgeCost[e] = len * factors[fi]!;
+      }
+    }
+    this.edgeShapeStart[m] = sp;
+    if (sp !== s || rd.pos !== rd.end) throw new GraphFormatError('graph.bin: the number stream does not match the header');
+
+    // CSR adjacency: each undirected edge listed at both ends (a loop back to its node once)
+    this.adjOffset = new Uint32Array(n + 1);
+    for (let k = 0; k < m; k++) {
+      this.adjOffset[this.edgeFrom[k]! + 1]!++;
+      if (this.edgeTo[k] !== this.edgeFrom[k]) this.adjOffset[this.edgeTo[k]! + 1]!++;
+    }
+    for (let i = 0; i < n; i++) this.adjOffset[i + 1]! += this.adjOffset[i]!;
+    this.adjEdge = new Uint32Array(this.adjOffset[n]!);
+    const fill = this.adjOffset.slice(0, n);
+    for (let k = 0; k < m; k++) {
+      const a = this.edgeFrom[k]!;
+      const b = this.edgeTo[k]!;
+      this.adjEdge[fill[a]!++] = k;
+      if (b !== a) this.adjEdge[fill[b]!++] = k;
+    }
+
+    // elevations: stored per point, or sampled from the embedded grid
+    const gridBytes = dv.getUint32(72, true);
+    try {
+      this.elevation = gridBytes ? ElevationGrid.decode(bytes.subarray(L.grid, L.grid + gridBytes)) : null;
+    } catch (err) {
+      throw new GraphFormatError(`graph.bin: ${(err as Error).message}`);
+    }
+    this.nodeEle = new Float32Array(n);
+    this.shapeEle = new Float32Array(s);
+    if (flags & FLAG_POINT_ELEVATION) {
+      for (let i = 0; i < n; i++) this.nodeEle[i] = dv.getFloat32(L.pointEle + 4 * i, true);
+      for (let i = 0; i < s; i++) this.shapeEle[i] = dv.getFloat32(L.pointEle + 4 * (n + i), true);
+    } else if (this.elevation) {
+      const grid = this.elevation;
+      for (let i = 0; i < n; i++) this.nodeEle[i] = grid.sample(this.nodeLon[i]! / COORD_SCALE, this.nodeLat[i]! / COORD_SCALE);
+      for (let i = 0; i < s; i++) this.shapeEle[i] = grid.sample(this.shapeLon[i]! / COORD_SCALE, this.shapeLat[i]! / COORD_SCALE);
+    } else {
+      this.nodeEle.fill(NaN);
+      this.shapeEle.fill(NaN);
+    }
 
     this.lon0 = (this.bbox[0] + this.bbox[2]) / 2;
     this.lat0 = (this.bbox[1] + this.bbox[3]) / 2;
@@ -142,22 +270,31 @@ export class RunningGraph {
         `graph.bin: unsupported format version ${version} (this build reads version ${GRAPH_FORMAT_VERSION}; rebuild the region pack)`,
       );
     }
-    const n = dv.getUint32(8, true);
-    const m = dv.getUint32(12, true);
-    const s = dv.getUint32(16, true);
     const declared = dv.getUint32(20, true);
-    const expected = layout({ nodeCount: n, edgeCount: m, shapeCount: s }).byteLength;
+    const expected = layout({
+      nodeCount: dv.getUint32(8, true),
+      edgeCount: dv.getUint32(12, true),
+      shapeCount: dv.getUint32(16, true),
+      factorCount: dv.getUint32(64, true),
+      streamBytes: dv.getUint32(68, true),
+      gridBytes: dv.getUint32(72, true),
+      pointElevation: (dv.getUint32(76, true) & FLAG_POINT_ELEVATION) !== 0,
+    }).byteLength;
     if (declared !== expected || bytes.byteLength !== expected) {
       throw new GraphFormatError(
-        `graph.bin: truncated or inconsistent (${bytes.byteLength} bytes, header says ${declared}, counts imply ${expected})`,
+        `graph.bin: truncated or inconsistent (${bytes.byteLength} bytes, header says ${declared}, sections imply ${expected})`,
       );
     }
+    if (dv.getUint32(64, true) > MAX_FACTORS) throw new GraphFormatError('graph.bin: bad cost factor table');
     if (fnv1a(bytes, HEADER_BYTES, expected) !== dv.getUint32(60, true))
       throw new GraphFormatError('graph.bin: checksum mismatch (corrupted file)');
-    if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1)
-      throw new GraphFormatError('graph.bin: big-endian platforms are not supported');
-    const aligned = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
-    return new RunningGraph(aligned);
+    try {
+      return new RunningGraph(bytes);
+    } catch (err) {
+      if (err instanceof GraphFormatError) throw err;
+      // a stream that ends early or holds garbage (the checksum matched: a crafted file)
+      throw new GraphFormatError(`graph.bin: ${(err as Error).message}`);
+    }
   }
 
   /** Cheap structural checks so a crafted file cannot make searches read out of bounds. */

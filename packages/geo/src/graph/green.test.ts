@@ -177,11 +177,13 @@ describe('graph.bin v2 edgeGreen', () => {
     const g = build();
     expect(Array.from(g.edgeGreen)).toEqual([0, 0, 0, 0]);
   });
-  it('rejects version-1 files with a clear GraphFormatError', () => {
-    expect(GRAPH_FORMAT_VERSION).toBe(2);
-    const bytes = buildRunningGraph({ nodeCoord: (id) => coords[id], ways, elevation: () => 100 }, { minComponentLength: 0 });
-    new DataView(bytes.buffer).setUint32(4, 1, true);
-    expect(() => RunningGraph.fromBytes(bytes)).toThrow(GraphFormatError);
-    expect(() => RunningGraph.fromBytes(bytes)).toThrow(/unsupported format version 1 .*rebuild the region pack/);
+  it('rejects version-1 and version-2 files with a clear GraphFormatError', () => {
+    expect(GRAPH_FORMAT_VERSION).toBe(3);
+    for (const old of [1, 2]) {
+      const bytes = buildRunningGraph({ nodeCoord: (id) => coords[id], ways, elevation: () => 100 }, { minComponentLength: 0 });
+      new DataView(bytes.buffer).setUint32(4, old, true);
+      expect(() => RunningGraph.fromBytes(bytes)).toThrow(GraphFormatError);
+      expect(() => RunningGraph.fromBytes(bytes)).toThrow(new RegExp(`unsupported format version ${old} .*rebuild the region pack`));
+    }
   });
 });

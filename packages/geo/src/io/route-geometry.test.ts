@@ -17,7 +17,12 @@ describe('route geometry codec', () => {
     });
   });
   it('carries the previous elevation over unknown values', () => {
-    const back = decodeRouteGeometry(encodeRouteGeometry([[1, 42, 100], [1.1, 42.1, NaN]]));
+    const back = decodeRouteGeometry(
+      encodeRouteGeometry([
+        [1, 42, 100],
+        [1.1, 42.1, NaN],
+      ]),
+    );
     expect(back[1]![2]).toBe(100);
   });
   it('rejects malformed strings', () => {

@@ -50,42 +50,32 @@ export class ContractionHierarchy {
 
   private constructor(
     readonly graph: RunningGraph,
-    parts: {
-      rank: Int32Array;
-      eA: number[];
-      eB: number[];
-      eOrig: number[];
-      eMid: number[];
-      eC1: number[];
-      eC2: number[];
-      eCost: number[];
-      up: number[][];
-      shortcuts: number;
-    },
+    parts: ChParts,
   ) {
     const n = graph.nodeCount;
     this.rank = parts.rank;
-    this.eA = Int32Array.from(parts.eA);
-    this.eB = Int32Array.from(parts.eB);
-    this.eOrig = Int32Array.from(parts.eOrig);
-    this.eMid = Int32Array.from(parts.eMid);
-    this.eC1 = Int32Array.from(parts.eC1);
-    this.eC2 = Int32Array.from(parts.eC2);
+    this.eA = parts.eA;
+    this.eB = parts.eB;
+    this.eOrig = parts.eOrig;
+    this.eMid = parts.eMid;
+    this.eC1 = parts.eC1;
+    this.eC2 = parts.eC2;
     this.shortcuts = parts.shortcuts;
     this.upOff = new Int32Array(n + 1);
-    for (let v = 0; v < n; v++) this.upOff[v + 1] = this.upOff[v]! + parts.up[v]!.length;
-    const total = this.upOff[n]!;
-    this.upTo = new Int32Array(total);
-    this.upEdge = new Int32Array(total);
-    this.upCost = new Float64Array(total);
-    for (let v = 0; v < n; v++) {
-      let i = this.upOff[v]!;
-      for (const e of parts.up[v]!) {
-        this.upEdge[i] = e;
-        this.upTo[i] = parts.eA[e] === v ? parts.eB[e]! : parts.eA[e]!;
-        this.upCost[i] = parts.eCost[e]!;
-        i++;
-      }
+    const k = parts.upNode.length;
+    for (let i = 0; i < k; i++) this.upOff[parts.upNode[i]! + 1]!++;
+    for (let v = 0; v < n; v++) this.upOff[v + 1]! += this.upOff[v]!;
+    this.upTo = new Int32Array(k);
+    this.upEdge = new Int32Array(k);
+    this.upCost = new Float64Array(k);
+    const fill = this.upOff.slice(0, n);
+    for (let i = 0; i < k; i++) {
+      const v = parts.upNode[i]!;
+      const e = parts.upEdgeOf[i]!;
+      const at = fill[v]!++;
+      this.upEdge[at] = e;
+      this.upTo[at] = parts.eA[e] === v ? parts.eB[e]! : parts.eA[e]!;
+      this.upCost[at] = parts.eCost[e]!;
     }
     this.fDist = new Float64Array(n);
     this.bDist = new Float64Array(n);
@@ -97,131 +87,21 @@ export class ContractionHierarchy {
     this.bDone = new Uint32Array(n);
   }
 
-  /** Contract every node of `g` (base running cost). */
-  static build(g: RunningGraph): ContractionHierarchy {
-    const n = g.nodeCount;
-    const eA: number[] = [];
-    const eB: number[] = [];
-    const eOrig: number[] = [];
-    const eMid: number[] = [];
-    const eC1: number[] = [];
-    const eC2: number[] = [];
-    const eCost: number[] = [];
-    /** remaining graph: neighbour → CH edge, only between nodes not contracted yet */
-    const adj: Map<number, number>[] = Array.from({ length: n }, () => new Map());
-    const addEdge = (a: number, b: number, cost: number, orig: number, mid: number, c1: number, c2: number) => {
-      const id = eA.length;
-      eA.push(a);
-      eB.push(b);
-      eCost.push(cost);
-      eOrig.push(orig);
-      eMid.push(mid);
-      eC1.push(c1);
-      eC2.push(c2);
-      adj[a]!.set(b, id);
-      adj[b]!.set(a, id);
-      return id;
-    };
-    for (let e = 0; e < g.edgeCount; e++) {
-      const a = g.edgeFrom[e]!;
-      const b = g.edgeTo[e]!;
-      if (a === b) continue;
-      const c = g.edgeCost[e]!;
-      const old = adj[a]!.get(b);
-      if (old === undefined || eCost[old]! > c) addEdge(a, b, c, e, -1, -1, -1);
-    }
-
-    const contracted = new Uint8Array(n);
-    const deletedNbrs = new Int32Array(n);
-    // witness search state
-    const wDist = new Float64Array(n);
-    const wStamp = new Uint32Array(n);
-    const wDone = new Uint32Array(n);
-    const heap = new TypedHeap(256);
-    let wGen = 0;
-    const WITNESS_SETTLE_LIMIT = 400;
-
-    /** cheapest distances from `src` avoiding `skip` and contracted nodes, up to `limit` (approximate beyond the settle limit) */
-    const witness = (src: number, skip: number, limit: number) => {
-      wGen++;
-      heap.clear();
-      wStamp[src] = wGen;
-      wDist[src] = 0;
-      heap.push(0, src);
-      let settled = 0;
-      while (heap.size > 0) {
-        if (heap.minKey > limit) break;
-        const u = heap.pop();
-        if (wDone[u] === wGen) continue;
-        wDone[u] = wGen;
-        if (++settled > WITNESS_SETTLE_LIMIT) break;
-        const du = wDist[u]!;
-        for (const [v, e] of adj[u]!) {
-          if (v === skip || wDone[v] === wGen) continue;
-          const dv = du + eCost[e]!;
-          if (wStamp[v] !== wGen || dv < wDist[v]!) {
-            wStamp[v] = wGen;
-            wDist[v] = dv;
-            heap.push(dv, v);
-          }
-        }
-      }
-      return wGen;
-    };
-    const witnessDist = (v: number, gen: number) => (wStamp[v] === gen ? wDist[v]! : Infinity);
-
-    /** the shortcuts contracting v would need: [u, w, cost, edge u–v, edge v–w] */
-    const neededShortcuts = (v: number): [number, number, number, number, number][] => {
-      const nbrs = [...adj[v]!];
-      const out: [number, number, number, number, number][] = [];
-      for (let i = 0; i < nbrs.length; i++) {
-        const [u, eu] = nbrs[i]!;
-        let limit = 0;
-        for (let j = i + 1; j < nbrs.length; j++) limit = Math.max(limit, eCost[eu]! + eCost[nbrs[j]![1]]!);
-        if (limit === 0) continue;
-        const gen = witness(u, v, limit);
-        for (let j = i + 1; j < nbrs.length; j++) {
-          const [w, ew] = nbrs[j]!;
-          const via = eCost[eu]! + eCost[ew]!;
-          if (witnessDist(w, gen) > via) out.push([u, w, via, eu, ew]);
-        }
-      }
-      return out;
-    };
-    const priority = (v: number) => neededShortcuts(v).length - adj[v]!.size + 2 * deletedNbrs[v]!;
-
-    const queue = new TypedHeap(n);
-    for (let v = 0; v < n; v++) queue.push(priority(v), v);
-    const rank = new Int32Array(n);
-    const up: number[][] = Array.from({ length: n }, () => []);
-    let order = 0;
-    let shortcuts = 0;
-    while (queue.size > 0) {
-      const v = queue.pop();
-      if (contracted[v]) continue;
-      // lazy update: contract v only if it is still the least important
-      const p = priority(v);
-      if (queue.size > 0 && p > queue.minKey) {
-        queue.push(p, v);
-        continue;
-      }
-      for (const [u, w, cost, eu, ew] of neededShortcuts(v)) {
-        const old = adj[u]!.get(w);
-        if (old !== undefined && eCost[old]! <= cost) continue;
-        addEdge(u, w, cost, -1, v, eu, ew);
-        shortcuts++;
-      }
-      // v's remaining edges all lead to more important nodes: its upward edges
-      for (const [u, e] of adj[v]!) {
-        up[v]!.push(e);
-        adj[u]!.delete(v);
-        deletedNbrs[u]!++;
-      }
-      adj[v]!.clear();
-      contracted[v] = 1;
-      rank[v] = order++;
-    }
-    return new ContractionHierarchy(g, { rank, eA, eB, eOrig, eMid, eC1, eC2, eCost, up, shortcuts });
+  /**
+   * Contract every node of `g` (base running cost). Node order: a priority queue on
+   * 2 × (shortcuts added / edges removed) + (original edges the shortcuts stand for / original
+   * edges removed) + level (one more than the highest level among already contracted neighbours),
+   * the terms OSRM uses: the first two keep the graph sparse, the level spreads contraction evenly
+   * so the hierarchy stays shallow and queries settle few nodes. Priorities are updated lazily: a
+   * node popped from the queue is re-evaluated and goes back in when it is no longer the least
+   * important (measured: half the work of recomputing every neighbour after each contraction, for
+   * the same query search spaces). A shortcut u–w is added unless a witness search from u
+   * (a Dijkstra on the remaining graph without v, stopped after `settleLimit` nodes or beyond the
+   * costliest via path) finds a path at most as cheap; stopping early only adds shortcuts, never
+   * loses a shortest path.
+   */
+  static build(g: RunningGraph, options: { settleLimit?: number } = {}): ContractionHierarchy {
+    return new ContractionHierarchy(g, new ChBuilder(g, options.settleLimit ?? 250).run());
   }
 
   /**
@@ -280,6 +160,18 @@ export class ContractionHierarchy {
       done[u] = gen;
       settled++;
       const du = dist[u]!;
+      // stall-on-demand: when a more important node this search already reached gets to u more
+      // cheaply (over the edge between them, downwards), u's key is no shortest up-path distance
+      // and nothing beyond it needs exploring; the nodes on the shortest path are never stalled
+      let stalled = false;
+      for (let i = upOff[u]!, end = upOff[u + 1]!; i < end; i++) {
+        const x = upTo[i]!;
+        if (stamp[x] === gen && dist[x]! + upCost[i]! < du) {
+          stalled = true;
+          break;
+        }
+      }
+      if (stalled) continue;
       if (otherStamp[u] === gen && du + otherDist[u]! < best) {
         best = du + otherDist[u]!;
         meet = u;
@@ -352,5 +244,374 @@ export class ContractionHierarchy {
         stack.push([this.eC1[x]!, mid], [this.eC2[x]!, from]);
       }
     }
+  }
+}
+
+interface ChParts {
+  rank: Int32Array;
+  eA: Int32Array;
+  eB: Int32Array;
+  eOrig: Int32Array;
+  eMid: Int32Array;
+  eC1: Int32Array;
+  eC2: Int32Array;
+  eCost: Float64Array;
+  upNode: Int32Array;
+  upEdgeOf: Int32Array;
+  shortcuts: number;
+}
+
+function grow<T extends Int32Array | Float64Array | Uint32Array>(x: T, size: number): T {
+  const y = new (x.constructor as new (n: number) => T)(size);
+  y.set(x);
+  return y;
+}
+
+/**
+ * The contraction itself, on typed arrays only (no per-node objects): CH edges in growable
+ * arrays, the remaining graph as per-node slices of (neighbour, edge, cost) in one pool (a full
+ * slice moves to the pool's end with twice the room), and the witness searches' state.
+ */
+class ChBuilder {
+  // CH edges
+  private eCount = 0;
+  private eA: Int32Array;
+  private eB: Int32Array;
+  private eCost: Float64Array;
+  private eOrig: Int32Array;
+  private eMid: Int32Array;
+  private eC1: Int32Array;
+  private eC2: Int32Array;
+  private eHops: Int32Array;
+  // remaining graph
+  private readonly aStart: Int32Array;
+  private readonly aLen: Int32Array;
+  private readonly aCap: Int32Array;
+  private pN: Int32Array;
+  private pE: Int32Array;
+  private pC: Float64Array;
+  private pUsed = 0;
+  // witness searches
+  private readonly wDist: Float64Array;
+  private readonly wStamp: Uint32Array;
+  private readonly wDone: Uint32Array;
+  private readonly target: Uint32Array;
+  private readonly heap = new TypedHeap(256);
+  private wGen = 0;
+  // the neighbours of the node under examination and the shortcuts it needs (index pairs)
+  private nbr = new Int32Array(64);
+  private nbrEdge = new Int32Array(64);
+  private nbrCost = new Float64Array(64);
+  private nbrCount = 0;
+  private pairI = new Int32Array(256);
+  private pairJ = new Int32Array(256);
+  private pairCount = 0;
+  private readonly level: Int32Array;
+
+  constructor(
+    private readonly g: RunningGraph,
+    private readonly settleLimit: number,
+  ) {
+    const n = g.nodeCount;
+    const cap = Math.max(16, g.edgeCount * 2);
+    this.eA = new Int32Array(cap);
+    this.eB = new Int32Array(cap);
+    this.eCost = new Float64Array(cap);
+    this.eOrig = new Int32Array(cap);
+    this.eMid = new Int32Array(cap);
+    this.eC1 = new Int32Array(cap);
+    this.eC2 = new Int32Array(cap);
+    this.eHops = new Int32Array(cap);
+    this.aStart = new Int32Array(n);
+    this.aLen = new Int32Array(n);
+    this.aCap = new Int32Array(n);
+    let at = 0;
+    for (let v = 0; v < n; v++) {
+      const c = Math.max(4, 2 * (g.adjOffset[v + 1]! - g.adjOffset[v]!));
+      this.aStart[v] = at;
+      this.aCap[v] = c;
+      at += c;
+    }
+    this.pUsed = at;
+    const size = Math.max(16, Math.ceil(at * 1.5));
+    this.pN = new Int32Array(size);
+    this.pE = new Int32Array(size);
+    this.pC = new Float64Array(size);
+    this.wDist = new Float64Array(n);
+    this.wStamp = new Uint32Array(n);
+    this.wDone = new Uint32Array(n);
+    this.target = new Uint32Array(n);
+    this.level = new Int32Array(n);
+  }
+
+  private addEdge(a: number, b: number, cost: number, orig: number, mid: number, c1: number, c2: number, hops: number): number {
+    if (this.eCount === this.eA.length) {
+      const size = this.eA.length * 2;
+      this.eA = grow(this.eA, size);
+      this.eB = grow(this.eB, size);
+      this.eCost = grow(this.eCost, size);
+      this.eOrig = grow(this.eOrig, size);
+      this.eMid = grow(this.eMid, size);
+      this.eC1 = grow(this.eC1, size);
+      this.eC2 = grow(this.eC2, size);
+      this.eHops = grow(this.eHops, size);
+    }
+    const id = this.eCount++;
+    this.eA[id] = a;
+    this.eB[id] = b;
+    this.eCost[id] = cost;
+    this.eOrig[id] = orig;
+    this.eMid[id] = mid;
+    this.eC1[id] = c1;
+    this.eC2[id] = c2;
+    this.eHops[id] = hops;
+    return id;
+  }
+
+  /** slot of neighbour w in v's slice, or −1 */
+  private slot(v: number, w: number): number {
+    const pN = this.pN;
+    for (let k = this.aStart[v]!, end = k + this.aLen[v]!; k < end; k++) if (pN[k] === w) return k;
+    return -1;
+  }
+
+  private link(v: number, w: number, e: number, cost: number) {
+    if (this.aLen[v] === this.aCap[v]) {
+      const c = this.aCap[v]! * 2;
+      if (this.pUsed + c > this.pN.length) {
+        const size = Math.max(this.pN.length * 2, this.pUsed + c);
+        this.pN = grow(this.pN, size);
+        this.pE = grow(this.pE, size);
+        this.pC = grow(this.pC, size);
+      }
+      const s = this.aStart[v]!;
+      const l = this.aLen[v]!;
+      this.pN.copyWithin(this.pUsed, s, s + l);
+      this.pE.copyWithin(this.pUsed, s, s + l);
+      this.pC.copyWithin(this.pUsed, s, s + l);
+      this.aStart[v] = this.pUsed;
+      this.aCap[v] = c;
+      this.pUsed += c;
+    }
+    const at = this.aStart[v]! + this.aLen[v]!++;
+    this.pN[at] = w;
+    this.pE[at] = e;
+    this.pC[at] = cost;
+  }
+
+  private unlink(v: number, w: number) {
+    const k = this.slot(v, w);
+    if (k < 0) return;
+    const last = this.aStart[v]! + --this.aLen[v]!;
+    this.pN[k] = this.pN[last]!;
+    this.pE[k] = this.pE[last]!;
+    this.pC[k] = this.pC[last]!;
+  }
+
+  /**
+   * The shortcuts contracting v needs, into pairI/pairJ (indices into nbr). Each witness search
+   * stops once every target is settled, after `limit` settled nodes, or when the queue's minimum
+   * exceeds the costliest via path among the targets not settled yet.
+   */
+  private needed(v: number, limit: number) {
+    const d = this.aLen[v]!;
+    if (d > this.nbr.length) {
+      this.nbr = new Int32Array(d * 2);
+      this.nbrEdge = new Int32Array(d * 2);
+      this.nbrCost = new Float64Array(d * 2);
+    }
+    const nbr = this.nbr;
+    const nbrCost = this.nbrCost;
+    const s0 = this.aStart[v]!;
+    for (let k = 0; k < d; k++) {
+      nbr[k] = this.pN[s0 + k]!;
+      this.nbrEdge[k] = this.pE[s0 + k]!;
+      nbrCost[k] = this.pC[s0 + k]!;
+    }
+    this.nbrCount = d;
+    this.pairCount = 0;
+    const { wDist, wStamp, wDone, target, heap, aStart, aLen } = this;
+    const pN = this.pN;
+    const pC = this.pC;
+    for (let i = 0; i + 1 < d; i++) {
+      const ci = nbrCost[i]!;
+      const gen = ++this.wGen;
+      let bound = 0;
+      let targets = 0;
+      for (let j = i + 1; j < d; j++) {
+        const via = ci + nbrCost[j]!;
+        if (via > bound) bound = via;
+        if (target[nbr[j]!] !== gen) {
+          target[nbr[j]!] = gen;
+          targets++;
+        }
+      }
+      const src = nbr[i]!;
+      heap.clear();
+      wStamp[src] = gen;
+      wDist[src] = 0;
+      heap.push(0, src);
+      let settled = 0;
+      while (heap.size > 0 && targets > 0) {
+        if (heap.minKey > bound) break;
+        const u = heap.pop();
+        if (wDone[u] === gen) continue;
+        wDone[u] = gen;
+        if (target[u] === gen) {
+          targets--;
+          // the search only has to reach the targets still open: tighten the bound
+          let b = 0;
+          for (let j = i + 1; j < d; j++) {
+            const w = nbr[j]!;
+            if (wDone[w] !== gen && ci + nbrCost[j]! > b) b = ci + nbrCost[j]!;
+          }
+          bound = b;
+        }
+        if (++settled > limit) break;
+        const du = wDist[u]!;
+        for (let k = aStart[u]!, end = k + aLen[u]!; k < end; k++) {
+          const x = pN[k]!;
+          if (x === v || wDone[x] === gen) continue;
+          const dx = du + pC[k]!;
+          if (dx > bound) continue;
+          if (wStamp[x] !== gen || dx < wDist[x]!) {
+            wStamp[x] = gen;
+            wDist[x] = dx;
+            heap.push(dx, x);
+          }
+        }
+      }
+      for (let j = i + 1; j < d; j++) {
+        const w = nbr[j]!;
+        if (!(wStamp[w] === gen && wDist[w]! <= ci + nbrCost[j]!)) {
+          if (this.pairCount === this.pairI.length) {
+            this.pairI = grow(this.pairI, this.pairCount * 2);
+            this.pairJ = grow(this.pairJ, this.pairCount * 2);
+          }
+          this.pairI[this.pairCount] = i;
+          this.pairJ[this.pairCount++] = j;
+        }
+      }
+    }
+  }
+
+  private priority(v: number): number {
+    this.needed(v, this.settleLimit);
+    const removed = this.nbrCount;
+    if (removed === 0) return this.level[v]!;
+    const hops = this.eHops;
+    let removedHops = 0;
+    for (let k = 0; k < removed; k++) removedHops += hops[this.nbrEdge[k]!]!;
+    let addedHops = 0;
+    for (let k = 0; k < this.pairCount; k++) addedHops += hops[this.nbrEdge[this.pairI[k]!]!]! + hops[this.nbrEdge[this.pairJ[k]!]!]!;
+    return (2 * this.pairCount) / removed + addedHops / Math.max(1, removedHops) + this.level[v]!;
+  }
+
+  run(): ChParts {
+    const g = this.g;
+    const n = g.nodeCount;
+    for (let e = 0; e < g.edgeCount; e++) {
+      const a = g.edgeFrom[e]!;
+      const b = g.edgeTo[e]!;
+      if (a === b) continue; // a way back to its own junction is never on a shortest path
+      const c = g.edgeCost[e]!;
+      const k = this.slot(a, b);
+      if (k < 0) {
+        const id = this.addEdge(a, b, c, e, -1, -1, -1, 1);
+        this.link(a, b, id, c);
+        this.link(b, a, id, c);
+      } else if (this.pC[k]! > c) {
+        // parallel ways: the cheapest stands for both
+        const id = this.pE[k]!;
+        this.eCost[id] = c;
+        this.eOrig[id] = e;
+        this.pC[k] = c;
+        this.pC[this.slot(b, a)] = c;
+      }
+    }
+    const queue = new TypedHeap(n + 16);
+    const current = new Float64Array(n);
+    for (let v = 0; v < n; v++) {
+      current[v] = this.priority(v);
+      queue.push(current[v]!, v);
+    }
+    const contracted = new Uint8Array(n);
+    const rank = new Int32Array(n);
+    const upNode: number[] = [];
+    const upEdgeOf: number[] = [];
+    let order = 0;
+    let shortcuts = 0;
+    let touched = new Int32Array(64);
+    const level = this.level;
+    while (queue.size > 0) {
+      const key = queue.minKey;
+      const v = queue.pop();
+      if (contracted[v] || key !== current[v]) continue; // a stale entry
+      // lazy update: contract v only if it is still the least important (the same search tells
+      // which shortcuts it needs)
+      const p = this.priority(v);
+      if (queue.size > 0 && p > queue.minKey) {
+        current[v] = p;
+        queue.push(p, v);
+        continue;
+      }
+      const nbr = this.nbr;
+      for (let k = 0; k < this.pairCount; k++) {
+        const i = this.pairI[k]!;
+        const j = this.pairJ[k]!;
+        const u = nbr[i]!;
+        const w = nbr[j]!;
+        const cost = this.nbrCost[i]! + this.nbrCost[j]!;
+        const slot = this.slot(u, w);
+        if (slot >= 0 && this.pC[slot]! <= cost) continue;
+        const eu = this.nbrEdge[i]!;
+        const ew = this.nbrEdge[j]!;
+        // eC1 joins eA–mid, eC2 joins mid–eB
+        const id = this.addEdge(u, w, cost, -1, v, eu, ew, this.eHops[eu]! + this.eHops[ew]!);
+        shortcuts++;
+        if (slot >= 0) {
+          this.pE[slot] = id;
+          this.pC[slot] = cost;
+          const back = this.slot(w, u);
+          this.pE[back] = id;
+          this.pC[back] = cost;
+        } else {
+          this.link(u, w, id, cost);
+          this.link(w, u, id, cost);
+        }
+      }
+      // v's remaining edges all lead to more important nodes: its upward edges
+      const d = this.aLen[v]!;
+      if (d > touched.length) touched = new Int32Array(d * 2);
+      const s0 = this.aStart[v]!;
+      for (let k = 0; k < d; k++) {
+        const u = this.pN[s0 + k]!;
+        upNode.push(v);
+        upEdgeOf.push(this.pE[s0 + k]!);
+        touched[k] = u;
+      }
+      this.aLen[v] = 0;
+      for (let k = 0; k < d; k++) {
+        const u = touched[k]!;
+        this.unlink(u, v);
+        if (level[u]! < level[v]! + 1) level[u] = level[v]! + 1;
+      }
+      contracted[v] = 1;
+      rank[v] = order++;
+    }
+    const m = this.eCount;
+    return {
+      rank,
+      eA: this.eA.slice(0, m),
+      eB: this.eB.slice(0, m),
+      eOrig: this.eOrig.slice(0, m),
+      eMid: this.eMid.slice(0, m),
+      eC1: this.eC1.slice(0, m),
+      eC2: this.eC2.slice(0, m),
+      eCost: this.eCost.slice(0, m),
+      upNode: Int32Array.from(upNode),
+      upEdgeOf: Int32Array.from(upEdgeOf),
+      shortcuts,
+    };
   }
 }

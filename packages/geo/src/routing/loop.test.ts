@@ -51,7 +51,8 @@ function jags(p: RoutePlanner, coords: readonly (readonly number[])[], dist: rea
     // a hairpin in the way's own line: the offset along the way keeps going the same way
     const before = p.index.snap([px!, py!], 1);
     const after = p.index.snap([nx!, ny!], 1);
-    if (before && after && before.edge === after.edge && Math.abs(before.offset - after.offset) > 0.5 * (dist[i + 1]! - dist[i - 1]!)) continue;
+    if (before && after && before.edge === after.edge && Math.abs(before.offset - after.offset) > 0.5 * (dist[i + 1]! - dist[i - 1]!))
+      continue;
     const room = Math.min(dist[i]!, total - dist[i]!);
     const marks = [...new Set(dist.map((d) => Math.abs(d - dist[i]!)))].filter((m) => m > 0 && m <= room).sort((a, b) => a - b);
     let ext = 0;
@@ -283,7 +284,8 @@ describe('loop generator', () => {
         const best = alts[0];
         for (const a of alts) {
           stats.altErrs.push([Math.abs(a.distance - D) / D, Math.abs(best!.distance - D) / D]);
-          for (const j of jags(planner, a.coordinates, a.distances)) if (j > 1 && j <= spikeLimit(D)) stats.spikes.push(`start ${seed}: ${j.toFixed(1)} m`);
+          for (const j of jags(planner, a.coordinates, a.distances))
+            if (j > 1 && j <= spikeLimit(D)) stats.spikes.push(`start ${seed}: ${j.toFixed(1)} m`);
         }
         const snapped = loops.startSnap(start, D)!;
         stats.bound.push(loops.spurLength(snapped) / best!.distance);

@@ -1,9 +1,10 @@
-import type { LonLat } from '../graph/graph.ts';
+import type { LonLat, RunningGraph } from '../graph/graph.ts';
 import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { MAX_WAYPOINTS, RouteError, type RoutePlanner, type RouteResult } from './planner.ts';
 import { greenMetres, type PathStep, type RoutePreferences } from './search.ts';
 import type { Snap } from './snap.ts';
 import { TypedHeap } from './typed-heap.ts';
+import { LOOP_ALTERNATIVES, PACE_SEC_PER_KM } from '../planner/limits.ts';
 import { searchLobeLoops } from './lobes.ts';
 import { lowRetraceBlockBound, lowRetraceCycleSpaceBound, lowRetraceEdgeBound, searchTrailLoops } from './trails.ts';
 
@@ -15,17 +16,53 @@ export interface LoopRequest {
   heading?: number;
   seed?: number;
   preferences?: RoutePreferences;
-  /** how many distinct alternatives to return (default 3, max 6) */
+  /** how many distinct alternatives to return (default LOOP_ALTERNATIVES, at most 6; the API allows MAX_LOOP_ALTERNATIVES) */
   alternatives?: number;
   /** flat pace for the time estimate (s/km, default 360) */
   paceSecPerKm?: number;
+  /**
+   * Loops already offered (their coordinates, e.g. the alternatives shown before "Shuffle"): a
+   * candidate sharing half its length or more with one of them comes only when nothing new is
+   * left. At most MAX_EXCLUDE lines of MAX_EXCLUDE_POINTS points.
+   */
+  exclude?: readonly (readonly (readonly number[])[])[];
 }
+
+export const MAX_EXCLUDE = 12;
+export const MAX_EXCLUDE_POINTS = 5000;
 
 export interface LoopResult extends RouteResult {
   /** the direction this alternative heads off in (degrees) */
   heading: number;
   /** share of the loop's length that is travelled more than once (0–1) */
   retrace: number;
+}
+
+/** Way classes that count as busy roads (avoidBusyRoads, the busy-road share). */
+export const BUSY_CLASSES = ['tertiary', 'secondary', 'primary', 'trunk'] as const;
+const BUSY_CLASS_IDS = new Set(BUSY_CLASSES.map((c) => (WAY_CLASS_NAMES as readonly string[]).indexOf(c)));
+
+/** Share of a walk's length on busy roads (tertiary, secondary, primary, trunk), 0–1. */
+export function busyShare(g: RunningGraph, steps: readonly PathStep[]): number {
+  let busy = 0;
+  let total = 0;
+  for (const s of steps) {
+    const l = Math.abs(s.end - s.start);
+    total += l;
+    if (BUSY_CLASS_IDS.has(g.edgeClass[s.edge]!)) busy += l;
+  }
+  return total > 0 ? busy / total : 0;
+}
+
+/** A deterministic number in [0, 1) for edge `e` under `salt` (an integer hash; no state). */
+export function hash01(e: number, salt: number): number {
+  let h = Math.imul(e ^ salt, 0x9e3779b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
 }
 
 /** Small deterministic PRNG (mulberry32). */
@@ -41,6 +78,8 @@ export function mulberry32(seed: number) {
 }
 
 interface Candidate {
+  /** shares half its length with a loop offered before (LoopRequest.exclude); computed once */
+  seenBefore?: boolean;
   heading: number;
   vias: Snap[];
   steps: PathStep[];
@@ -55,8 +94,10 @@ const ACCEPT = 0.05; // … but a loop within ±5 % (the quality bar) that retra
 const REUSE_PENALTY = 5; // cost multiplier on edges an earlier leg of the same loop used
 const HEADINGS = 16; // headings tried (early exit once enough good candidates are found)
 const FIT_ITERATIONS = 8;
-const GREEN_LOOP_WEIGHT = 1; // score per unit of non-green share under preferGreen (retrace weighs 3)
+const BUSY_LOOP_WEIGHT = 5; // score per unit of busy-road share under avoidBusyRoads (retrace weighs 3: a runner who asks accepts some retrace)
+const GREEN_LOOP_WEIGHT = 3; // score per unit of non-green share under preferGreen (retrace weighs 3)
 const CYCLE_TREES = 6; // shortest-path trees (1 exact + 5 seed-perturbed) for cycle candidates
+const DENSE_TREE_NODES = 5000; // beyond this many settled junctions a cycle tree stops at 0.6·D (town grids)
 const TRAIL_BUDGET = 150_000; // DFS steps of the closed-trail search (a few ms on sparse networks)
 const LOBE_BUDGET = 200_000; // edge visits of the multi-lobe search (a few ms to ~40 ms on Andorra)
 const PAD_TO = 1 - ACCEPT * 0.98; // padding to just inside the window keeps the spur (the retrace) short
@@ -114,7 +155,7 @@ export function despike(input: PathStep[], maxOneWay: number): PathStep[] {
     if ((first && last) || ext > maxOneWay || ext < 1e-6) continue;
     const left = steps.slice(0, i + 1);
     const right = steps.slice(i + 1);
-    for (let cut = ext; cut > EPS; ) {
+    for (let cut = ext; cut > EPS;) {
       const s = left[left.length - 1]!;
       if (len(s) <= cut + EPS) {
         cut -= len(s);
@@ -124,7 +165,7 @@ export function despike(input: PathStep[], maxOneWay: number): PathStep[] {
         cut = 0;
       }
     }
-    for (let cut = ext; cut > EPS; ) {
+    for (let cut = ext; cut > EPS;) {
       const s = right[0]!;
       if (len(s) <= cut + EPS) {
         cut -= len(s);
@@ -227,10 +268,40 @@ export class LoopGenerator {
     return idx.snap(point, 1000, big(D)) ?? idx.snap(point, 1000, big(D / 2)) ?? idx.snap(point, 1000);
   }
 
+  /**
+   * The edges each excluded line runs on, as steps (whole metres per edge): points every ~20 m
+   * along the line snapped within 8 m of a way.
+   */
+  private excludedWalks(lines: LoopRequest['exclude']): PathStep[][] {
+    if (!lines?.length) return [];
+    if (!Array.isArray(lines) || lines.length > MAX_EXCLUDE) throw new RouteError(`exclude: at most ${MAX_EXCLUDE} lines`);
+    const g = this.planner.graph;
+    return lines.map((line, li) => {
+      if (!Array.isArray(line) || line.length > MAX_EXCLUDE_POINTS)
+        throw new RouteError(`exclude[${li}]: a line of at most ${MAX_EXCLUDE_POINTS} [lon, lat] points`);
+      const metres = new Map<number, number>();
+      let prev: [number, number] | null = null;
+      for (const p of line) {
+        if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]))
+          throw new RouteError(`exclude[${li}]: points must be [lon, lat]`);
+        const cur: [number, number] = [p[0]!, p[1]!];
+        const from = prev ?? cur;
+        const len = Math.hypot((cur[0] - from[0]) * g.kx, (cur[1] - from[1]) * g.ky);
+        const n = Math.max(1, Math.ceil(len / 20));
+        for (let k = prev ? 1 : 0; k <= n; k++) {
+          const s = this.planner.index.snap([from[0] + ((cur[0] - from[0]) * k) / n, from[1] + ((cur[1] - from[1]) * k) / n], 8);
+          if (s) metres.set(s.edge, (metres.get(s.edge) ?? 0) + len / n);
+        }
+        prev = cur;
+      }
+      return [...metres].map(([edge, m]) => ({ edge, start: 0, end: Math.min(m, g.edgeLength[edge]!) }));
+    });
+  }
+
   generate(req: LoopRequest): LoopResult[] {
     const D = req.distance;
     if (!Number.isFinite(D) || D < 1000 || D > 100_000) throw new RouteError('loop distance must be between 1 and 100 km');
-    const count = Math.max(1, Math.min(6, Math.floor(req.alternatives ?? 3)));
+    const count = Math.max(1, Math.min(6, Math.floor(req.alternatives ?? LOOP_ALTERNATIVES)));
     if (req.heading !== undefined && !Number.isFinite(req.heading)) throw new RouteError('heading must be a number of degrees');
     const p = this.planner;
     const g = p.graph;
@@ -247,14 +318,29 @@ export class LoopGenerator {
       headings.push(((h % 360) + 360) % 360);
     }
     const candidates: Candidate[] = this.cycleCandidates(start, D, rnd, req.preferences, req.heading);
-    const good = () => candidates.filter((x) => Math.abs(x.length - D) <= D * ACCEPT && x.retrace <= 0.1).length;
-    for (let i = 0; i < headings.length && good() < count + 2; i++) {
+    // Shuffle: loops shown before (req.exclude) go behind every new one and do not count as good
+    const excluded = this.excludedWalks(req.exclude);
+    const isOld = (c: Candidate) =>
+      excluded.length > 0 && c.length > 0 && (c.seenBefore ??= excluded.some((x) => overlap(g.edgeLength, c.steps, x) >= 0.5 * c.length));
+    const oldScore = (c: Candidate) => (isOld(c) ? 50 : 0);
+    const isGood = (x: Candidate) => Math.abs(x.length - D) <= D * ACCEPT && x.retrace <= 0.1 && !isOld(x);
+    const good = () => candidates.filter(isGood).length;
+    // good loops that differ from each other (share less than half their length): the
+    // alternatives should all be good where the network allows it, not one good loop and two
+    // out-and-backs
+    const goodDistinct = () => {
+      const kept: Candidate[] = [];
+      for (const c of candidates)
+        if (isGood(c) && kept.every((o) => overlap(g.edgeLength, c.steps, o.steps) < 0.5 * Math.min(c.length, o.length))) kept.push(c);
+      return kept.length;
+    };
+    for (let i = 0; i < headings.length && (good() < count + 2 || goodDistinct() < count); i++) {
       const k = SHAPES[i % SHAPES.length]!;
       const c = this.fit(start, D, headings[i]!, k, rnd() < 0.5, req.preferences);
       if (c) candidates.push(c);
     }
     // Sparse networks: enumerate closed trails near the start (exhaustive there, see trails.ts)
-    if (good() < count) candidates.push(...this.trailCandidates(start, D, rnd, req.preferences, req.heading));
+    if (goodDistinct() < count) candidates.push(...this.trailCandidates(start, D, rnd, req.preferences, req.heading));
     // Sparse (mountain) networks may have no cycle of the right size near the start: pad the
     // longest loops that fall short with an out-and-back spur of exactly the missing length,
     // and as a last resort offer a plain out-and-back run.
@@ -309,31 +395,61 @@ export class LoopGenerator {
     // preferGreen: the non-green share of a loop counts against it (weight: see GREEN_LOOP_WEIGHT)
     const greenScore = (c: Candidate) =>
       req.preferences?.preferGreen && c.length > 0 ? (1 - greenMetres(g, c.steps) / c.length) * GREEN_LOOP_WEIGHT : 0;
+    // avoidBusyRoads: the share on tertiary roads and up counts against a loop like retrace does
+    const busyScore = (c: Candidate) => (req.preferences?.avoidBusyRoads && c.length > 0 ? busyShare(g, c.steps) * BUSY_LOOP_WEIGHT : 0);
     const score = (c: Candidate) => {
       const err = Math.abs(c.length - D) / D;
       return (
+        oldScore(c) +
         (err <= ACCEPT ? err * 2 : 10 + err * 10) +
         c.retrace * 3 +
         (c.retrace > 0.1 ? 1 : 0) +
         (c.cost / c.length - 1) * 0.15 +
-        greenScore(c)
+        greenScore(c) +
+        busyScore(c)
       );
     };
     candidates.sort((a, b) => score(a) - score(b));
     // alternatives stay near the asked distance: within twice the best one's error (≥ ±10 %) —
     // fewer alternatives rather than a 50 km "option" for a 5 km loop
     const errOf = (c: Candidate) => Math.abs(c.length - D) / D;
-    const near = candidates.filter((c) => errOf(c) <= 2 * Math.max(ACCEPT, errOf(candidates[0]!)));
-    const chosen: Candidate[] = [];
-    for (const c of near) {
-      if (chosen.length >= count) break;
-      if (chosen.every((o) => overlap(g.edgeLength, c.steps, o.steps) < 0.5 * Math.min(c.length, o.length))) chosen.push(c);
+    const nearAll = candidates.filter((c) => errOf(c) <= 2 * Math.max(ACCEPT, errOf(candidates[0]!)));
+    // The first alternative is the best loop within ±5 % (the quality bar). The others are ranked
+    // by retrace as much as by distance — a real loop 7 % off the distance is a better second
+    // choice than a 33 % out-and-back that hits it exactly — and by how much they repeat the ones
+    // already chosen: sharing up to 30 % costs nothing, more costs in proportion, and a loop that
+    // shares 80 % or runs the same walk is no alternative. So a low-retrace variant of the first
+    // loop beats an out-and-back elsewhere, and a distinct low-retrace loop beats both.
+    const altScore = (c: Candidate) =>
+      oldScore(c) +
+      errOf(c) * 4 +
+      c.retrace * 3 +
+      (c.retrace > 0.1 ? 0.5 : 0) +
+      (c.cost / c.length - 1) * 0.15 +
+      greenScore(c) +
+      busyScore(c);
+    const chosen: Candidate[] = nearAll.length ? [nearAll[0]!] : [];
+    const pool = nearAll.slice(1);
+    while (chosen.length < count && pool.length) {
+      let bestI = -1;
+      let bestS = Infinity;
+      pool.forEach((c, i) => {
+        let share = 0;
+        for (const o of chosen) {
+          if (sameWalk(c, o)) return;
+          share = Math.max(share, overlap(g.edgeLength, c.steps, o.steps) / Math.max(1, Math.min(c.length, o.length)));
+        }
+        if (share >= 0.8) return;
+        const sc = altScore(c) + 2 * Math.max(0, share - 0.3);
+        if (sc < bestS) {
+          bestS = sc;
+          bestI = i;
+        }
+      });
+      if (bestI < 0) break;
+      chosen.push(pool.splice(bestI, 1)[0]!);
     }
-    for (const c of near) {
-      if (chosen.length >= count) break;
-      if (!chosen.includes(c) && chosen.every((o) => !sameWalk(c, o))) chosen.push(c);
-    }
-    return chosen.map((c) => this.toResult(start, c, req.paceSecPerKm ?? 360));
+    return chosen.map((c) => this.toResult(start, c, req.paceSecPerKm ?? PACE_SEC_PER_KM.default));
   }
 
   /**
@@ -354,28 +470,53 @@ export class LoopGenerator {
     const g = this.planner.graph;
     const router = this.planner.router;
     const n = g.nodeCount;
-    const m = g.edgeCount;
+    // search state sized to the graph, allocated once and reset by a stamp: a search only touches
+    // the few thousand nodes within reach of the loop, not a million-node region
+    const st = (this.treeState ??= {
+      cost: new Float64Array(n),
+      len: new Float64Array(n),
+      parent: new Int32Array(n),
+      depth: new Int32Array(n),
+      seen: new Uint32Array(n),
+      done: new Uint32Array(n),
+      gen: 0,
+    });
+    const { cost, len, parent, depth, seen, done } = st;
     const out: Candidate[] = [];
-    const cost = new Float64Array(n);
-    const len = new Float64Array(n);
-    const parent = new Int32Array(n); // edge to the parent; -1 = child of the start point
-    const depth = new Int32Array(n);
-    const done = new Uint8Array(n);
-    const weight = new Float64Array(m);
     const a0 = g.edgeFrom[start.edge]!;
     const b0 = g.edgeTo[start.edge]!;
     const L0 = g.edgeLength[start.edge]!;
     const mult = router.edgeMult(prefs);
-    const base = new Float64Array(m);
-    for (let e = 0; e < m; e++) base[e] = g.edgeCost[e]! * mult[e]!;
+    const plainMult = router.edgeMult(undefined);
+    const heap = new TypedHeap();
+    const settledNodes: number[] = [];
+    interface Closing {
+      u: number;
+      v: number;
+      e: number;
+      L: number;
+      retrace: number;
+    }
     for (let tree = 0; tree < CYCLE_TREES; tree++) {
-      for (let e = 0; e < m; e++) weight[e] = base[e]! * (tree === 0 ? 1 : 1 + 0.8 * rnd());
-      cost.fill(Infinity);
-      done.fill(0);
-      const heap = new TypedHeap();
+      // per-edge weights ×(1 + 0.8·noise) from a hash of the edge and a per-tree salt (the seed's
+      // next draw), so no pass over every edge is needed
+      const salt = tree === 0 ? 0 : Math.floor(rnd() * 0x7fffffff) | 1;
+      // with preferences, the last tree grows on the plain running cost: the loops a runner gets
+      // without them stay candidates, so asking for green or quiet never loses a loop that was
+      // already greener or quieter
+      const m = prefs && tree === CYCLE_TREES - 1 ? plainMult : mult;
+      const weight = (e: number) => {
+        const base = g.edgeCost[e]! * m[e]!;
+        if (salt === 0) return base;
+        return base * (1 + 0.8 * hash01(e, salt));
+      };
+      const gen = ++st.gen;
+      heap.clear();
+      settledNodes.length = 0;
       const k0 = router.edgeCostPerMetre(start.edge, { preferences: prefs });
       const seed = (v: number, c: number, l: number) => {
-        if (c < cost[v]!) {
+        if (seen[v] !== gen || c < cost[v]!) {
+          seen[v] = gen;
           cost[v] = c;
           len[v] = l;
           parent[v] = -1;
@@ -388,15 +529,20 @@ export class LoopGenerator {
       while (heap.size) {
         const cu = heap.minKey;
         const u = heap.pop();
-        if (done[u]) continue;
-        done[u] = 1;
-        if (len[u]! > D) continue; // a loop through u would be too long anyway
+        if (done[u] === gen) continue;
+        done[u] = gen;
+        settledNodes.push(u);
+        // a loop through u would be too long anyway; and in a dense network (thousands of
+        // junctions within reach) loops whose far side lies beyond 0.6·D are lopsided ones the
+        // via-point loops cover better
+        if (len[u]! > D || (len[u]! > 0.6 * D && settledNodes.length > DENSE_TREE_NODES)) continue;
         for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
           const e = g.adjEdge[i]!;
           if (e === start.edge) continue;
           const v = g.otherEnd(e, u);
-          const cv = cu + weight[e]!;
-          if (cv < cost[v]!) {
+          const cv = cu + weight(e);
+          if (seen[v] !== gen || cv < cost[v]!) {
+            seen[v] = gen;
             cost[v] = cv;
             len[v] = len[u]! + g.edgeLength[e]!;
             parent[v] = e;
@@ -405,61 +551,78 @@ export class LoopGenerator {
           }
         }
       }
-      // the start edge itself closes a cycle when both of its ends were reached another way
-      for (let e = 0; e < m; e++) {
-        const u = g.edgeFrom[e]!;
-        const v = g.edgeTo[e]!;
-        if (u === v || !done[u] || !done[v] || parent[u] === e || parent[v] === e) continue;
-        const isStart = e === start.edge;
-        if (isStart && (parent[u] === -1) === (parent[v] === -1)) continue;
-        const L = isStart ? Infinity : len[u]! + g.edgeLength[e]! + len[v]!;
-        if (isStart || L > D * (1 + ACCEPT) || L < D * 0.6) continue;
-        // stem shared by the two tree paths (their lowest common ancestor)
-        let x = u;
-        let y = v;
-        while (depth[x]! > depth[y]!) x = g.otherEnd(parent[x]!, x);
-        while (depth[y]! > depth[x]!) y = g.otherEnd(parent[y]!, y);
-        while (x !== y && parent[x] !== -1 && parent[y] !== -1) {
-          x = g.otherEnd(parent[x]!, x);
-          y = g.otherEnd(parent[y]!, y);
+      // every non-tree edge between two settled nodes closes a loop start → u → v → start; its
+      // length and retrace (the stem the two tree paths share, run twice) need no walk to be built
+      const closings: Closing[] = [];
+      for (const u of settledNodes) {
+        for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
+          const e = g.adjEdge[i]!;
+          const v = g.otherEnd(e, u);
+          // each edge once (from its `from` end), loops back to a node and the start edge skipped
+          if (u !== g.edgeFrom[e] || u === v || e === start.edge || done[v] !== gen || parent[u] === e || parent[v] === e) continue;
+          const L = len[u]! + g.edgeLength[e]! + len[v]!;
+          if (L > D * (1 + ACCEPT) || L < D * 0.6) continue;
+          // the far point of the loop stands in for its heading
+          if (heading !== undefined && Math.abs(((this.bearing(start, u) - heading + 540) % 360) - 180) > 75) continue;
+          // stem shared by the two tree paths (their lowest common ancestor)
+          let x = u;
+          let y = v;
+          while (depth[x]! > depth[y]!) x = g.otherEnd(parent[x]!, x);
+          while (depth[y]! > depth[x]!) y = g.otherEnd(parent[y]!, y);
+          while (x !== y && parent[x] !== -1 && parent[y] !== -1) {
+            x = g.otherEnd(parent[x]!, x);
+            y = g.otherEnd(parent[y]!, y);
+          }
+          const stem = x === y ? len[x]! : 0;
+          if (stem / L > 0.5) continue;
+          closings.push({ u, v, e, L, retrace: stem / L });
         }
-        const stem = x === y ? len[x]! : 0;
-        if (stem / L > 0.5) continue;
+      }
+      // only the most promising ones become walks (24 distinct per tree are plenty)
+      closings.sort((p, q) => Math.abs(p.L - D) / D + p.retrace - (Math.abs(q.L - D) / D + q.retrace));
+      const seenKey = new Set<string>();
+      for (const c of closings) {
+        if (seenKey.size >= 24) break;
+        const key = `${Math.round(c.L)}:${Math.round(c.retrace * 1000)}`;
+        if (seenKey.has(key)) continue;
+        seenKey.add(key);
+        const { u, v, e, L } = c;
         const steps = [
           ...this.treePath(start, u, parent),
           { edge: e, start: g.edgeFrom[e] === u ? 0 : g.edgeLength[e]!, end: g.edgeFrom[e] === u ? g.edgeLength[e]! : 0 },
         ];
         const back = this.treePath(start, v, parent)
           .reverse()
-          .map((st) => ({ edge: st.edge, start: st.end, end: st.start }));
+          .map((s) => ({ edge: s.edge, start: s.end, end: s.start }));
         steps.push(...back);
-        let c = 0;
-        for (const st of steps) c += (Math.abs(st.end - st.start) * base[st.edge]!) / Math.max(1e-9, g.edgeLength[st.edge]!);
-        // the far point of the loop stands in for its heading
-        const bearing = this.bearing(start, u);
-        if (heading !== undefined && Math.abs(((bearing - heading + 540) % 360) - 180) > 75) continue;
-        const clean = steps.filter((st) => st.start !== st.end);
+        let cst = 0;
+        for (const s of steps)
+          cst += (Math.abs(s.end - s.start) * g.edgeCost[s.edge]! * mult[s.edge]!) / Math.max(1e-9, g.edgeLength[s.edge]!);
+        const clean = steps.filter((s) => s.start !== s.end);
         out.push({
-          heading: bearing,
+          heading: this.bearing(start, u),
           vias: [this.planner.index.atNode(u)],
           steps: clean,
           length: L,
-          cost: c,
+          cost: cst,
           retrace: retraced(clean) / L,
         });
       }
     }
     // keep the most promising few distinct loops (the rest only cost time in scoring)
-    const seen = new Set<string>();
+    const seen2 = new Set<string>();
     const unique = out.filter((c) => {
       const key = `${Math.round(c.length)}:${Math.round(c.retrace * 1000)}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
+      if (seen2.has(key)) return false;
+      seen2.add(key);
       return true;
     });
     unique.sort((p, q) => Math.abs(p.length - D) / D + p.retrace - (Math.abs(q.length - D) / D + q.retrace));
     return unique.slice(0, 24);
   }
+  private treeState:
+    | { cost: Float64Array; len: Float64Array; parent: Int32Array; depth: Int32Array; seen: Uint32Array; done: Uint32Array; gen: number }
+    | undefined;
 
   /** Lollipop loops (stem + closed trail + stem back) from the exhaustive closed-trail search. */
   private trailCandidates(
@@ -955,11 +1118,25 @@ export class LoopGenerator {
     while (idx[idx.length - 1]! < last && idx.length < MAX_WAYPOINTS - 1) {
       const a = idx[idx.length - 1]!;
       while (k < ends.length && ends[k]! <= a) k++;
+      // the farthest step end the shortest path from a still follows: a stretch of a shortest path
+      // is one too, so gallop (k, k+1, k+3, k+7 …) to the first end it does not, then bisect
       let best = -1;
-      for (let j = k; j < ends.length; j++) {
-        if (same(a, ends[j]!)) best = ends[j]!;
-        else break;
+      let ok = k - 1; // ends[ok] is known to follow (k − 1: none yet)
+      let bad = ends.length; // ends[bad] is known not to
+      for (let step = 1; ok + step < bad; step *= 2) {
+        const j = ok + step;
+        if (same(a, ends[j]!)) ok = j;
+        else {
+          bad = j;
+          break;
+        }
       }
+      while (bad - ok > 1) {
+        const j = (ok + bad) >> 1;
+        if (same(a, ends[j]!)) ok = j;
+        else bad = j;
+      }
+      if (ok >= k) best = ends[ok]!;
       if (best < 0) {
         // even the next step is not a shortest path on its own: pin its middle
         const nb = ends[k] ?? last;
@@ -1014,7 +1191,9 @@ export function retraced(steps: PathStep[]): number {
 function sameWalk(a: Candidate, b: Candidate): boolean {
   return (
     a.steps.length === b.steps.length &&
-    a.steps.every((s, i) => s.edge === b.steps[i]!.edge && Math.abs(s.start - b.steps[i]!.start) < 0.01 && Math.abs(s.end - b.steps[i]!.end) < 0.01)
+    a.steps.every(
+      (s, i) => s.edge === b.steps[i]!.edge && Math.abs(s.start - b.steps[i]!.start) < 0.01 && Math.abs(s.end - b.steps[i]!.end) < 0.01,
+    )
   );
 }
 

@@ -1,12 +1,19 @@
 import { haversineLL } from '../distance.ts';
+import { elevationExtent } from '../elevation/extent.ts';
 import { fillElevation, rawClimb, resample, routeClimb } from '../elevation/filter.ts';
 import { gradeSeries, movingTime } from '../elevation/time.ts';
 import type { LonLat, RunningGraph } from '../graph/graph.ts';
 import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { type PathStep, type RoutePreferences, Router } from './search.ts';
 import { SnapIndex, type Snap } from './snap.ts';
+import { MAX_WAYPOINTS, PACE_SEC_PER_KM } from '../planner/limits.ts';
 
 export type LegMode = 'snap' | 'freehand';
+
+/** Anything that gives the ground elevation (m) at a point, NaN where it does not know: an ElevationGrid. */
+export interface ElevationSampler {
+  sample(lon: number, lat: number): number;
+}
 /** GeoJSON-style position: [lon, lat] or [lon, lat, elevation] */
 export type Position = [number, number] | [number, number, number];
 
@@ -54,6 +61,12 @@ export interface RouteResult {
   rawAscent: number | null;
   /** resampled elevation profile (≤ ~500 points); empty when the elevation is unknown */
   profile: ProfilePoint[];
+  /**
+   * The route's real lowest and highest points (m, over every coordinate, not the resampled
+   * profile): what the profile's axis labels name. null when the elevation is unknown.
+   */
+  lowest: number | null;
+  highest: number | null;
   /** metres per way type / surface ('freehand' for straight legs) */
   wayTypes: Record<string, number>;
   surfaces: Record<string, number>;
@@ -67,7 +80,14 @@ export class RouteError extends Error {
   override name = 'RouteError';
 }
 
-export const MAX_WAYPOINTS = 100;
+export { MAX_WAYPOINTS };
+
+/**
+ * ALT landmarks (16 distances per node, 16 full Dijkstras to build) pay off on region graphs up to
+ * this size; above it (a county or state: 128 MB and seconds of set-up at 1M nodes) queries with
+ * preferences and the loop generator use plain A* with the straight-line bound.
+ */
+export const MAX_LANDMARK_NODES = 300_000;
 
 interface Piece {
   lon: number[];
@@ -87,12 +107,16 @@ export class RoutePlanner {
   readonly index: SnapIndex;
   readonly router: Router;
 
+  /** ground elevation off the network (freehand legs): the graph's embedded DEM grid unless another sampler is given */
+  readonly dem: ElevationSampler | null;
+
   constructor(
     readonly graph: RunningGraph,
-    options: { landmarks?: number; contraction?: boolean } = {},
+    options: { landmarks?: number; contraction?: boolean; elevation?: ElevationSampler | null } = {},
   ) {
     this.index = new SnapIndex(graph);
-    this.router = new Router(graph, options.landmarks ?? 16, options.contraction ?? true);
+    this.router = new Router(graph, options.landmarks ?? (graph.nodeCount <= MAX_LANDMARK_NODES ? 16 : 0), options.contraction ?? true);
+    this.dem = options.elevation !== undefined ? options.elevation : graph.elevation;
   }
 
   /**
@@ -171,7 +195,10 @@ export class RoutePlanner {
     return { pieces, length: res.length, steps: res.steps };
   }
 
-  /** Straight line, densified every ~25 m with elevations sampled from the ways nearby. */
+  /**
+   * Straight line, densified every ~25 m (SRTM posts are ~90 m apart), each point's elevation
+   * sampled from the DEM — or, for a graph without one, from the nearest way within 100 m.
+   */
   freehandPiece(a: LonLat, b: LonLat): Piece {
     const len = haversineLL(a[0], a[1], b[0], b[1]);
     const n = Math.max(1, Math.ceil(len / 25));
@@ -186,8 +213,13 @@ export class RoutePlanner {
     return piece;
   }
 
-  /** Elevation of the nearest way within 100 m (NaN when none; filled by interpolation later). */
+  /**
+   * Ground elevation at a point off the network: the DEM where it covers the point, else the
+   * elevation of the nearest way within 100 m (NaN when neither; filled by interpolation later).
+   */
   nearbyElevation(lon: number, lat: number): number {
+    const v = this.dem ? this.dem.sample(lon, lat) : NaN;
+    if (Number.isFinite(v)) return v;
     const s = this.index.snap([lon, lat], 100);
     return s ? s.ele : NaN;
   }
@@ -275,7 +307,7 @@ export class RoutePlanner {
       ele.push(snaps[0]?.ele ?? this.nearbyElevation(x, y));
       dist.push(0);
     }
-    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? 360, green);
+    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? PACE_SEC_PER_KM.default, green);
   }
 
   /** Shared tail of route results: elevation fill, climb, profile, time. */
@@ -310,6 +342,8 @@ export class RoutePlanner {
         grade: Math.round((gs.grades[Math.min(i, gs.grades.length - 1)] ?? 0) * 1000) / 1000,
       }));
     }
+    // extremes of the coordinates as returned (rounded like them)
+    const extent = filled ? elevationExtent(coordinates.map((c) => c[2] ?? NaN)) : null;
     const round = (r: Record<string, number>) =>
       Object.fromEntries(
         Object.entries(r)
@@ -326,6 +360,8 @@ export class RoutePlanner {
       descent: climb ? climb.descent : null,
       rawAscent: raw ? raw.ascent : null,
       profile,
+      lowest: extent ? extent.lowest : null,
+      highest: extent ? extent.highest : null,
       wayTypes: round(wayTypes),
       surfaces: round(surfaces),
       greenMetres: Math.round(greenMetres * 10) / 10,

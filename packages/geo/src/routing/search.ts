@@ -16,6 +16,9 @@ export interface RoutePreferences {
 /** Extra cost of a fully non-green edge under `preferGreen` (a fully green edge costs ×1). */
 export const GREEN_PENALTY = 0.6;
 
+/** Cost multiplier on tertiary roads and up under avoidBusyRoads. */
+export const AVOID_BUSY_FACTOR = 2.5;
+
 /**
  * Multiplier (≥ 1) for an edge whose green share is `green255` / 255 under `preferGreen`:
  * 1 + GREEN_PENALTY × (1 − share), so only the non-green part of an edge costs extra.
@@ -44,7 +47,7 @@ export function classMultipliers(p: RoutePreferences = {}): Float32Array {
     set(['residential', 'service', 'unclassified', 'road', 'living_street', 'cycleway'], 1.4);
     set(['tertiary', 'secondary', 'primary', 'trunk', 'motorway'], 1.6);
   }
-  if (p.avoidBusyRoads) set(['tertiary', 'secondary', 'primary', 'trunk', 'motorway'], 2.5);
+  if (p.avoidBusyRoads) set(['tertiary', 'secondary', 'primary', 'trunk', 'motorway'], AVOID_BUSY_FACTOR);
   return mult;
 }
 

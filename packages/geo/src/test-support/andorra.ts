@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { createOSMStream } from 'osm-pbf-parser-node';
+import { ElevationGrid } from '../elevation/grid.ts';
 import { buildRunningGraph, type OsmWayInput } from '../graph/build.ts';
 import { RunningGraph } from '../graph/graph.ts';
 import { isGreenArea, isWatersideArea, isWatersideLine, type GreenPolygon } from '../graph/green.ts';
@@ -85,13 +86,31 @@ export async function readOsm(pbfPath: string): Promise<OsmExtract> {
   return { nodes, ways, green, waterside };
 }
 
+/**
+ * The graph as the region builder makes it: with the DEM cut to the ways' extent plus ~2 km as an
+ * elevation grid at the tile's 3″ posts (the builder also fills the tile's voids first; here the
+ * few void posts stay void and sampling skips them).
+ */
 export async function buildGraphBytes(dir = ANDORRA_DIR, pbf = 'andorra.osm.pbf', hgt = 'N42E001.hgt.zip') {
   const osm = await readOsm(path.join(dir, pbf));
   const dem = hgtDem(path.join(dir, hgt));
+  const bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const w of osm.ways)
+    for (const id of Array.from(w.refs)) {
+      const c = osm.nodes.get(id);
+      if (!c) continue;
+      bbox[0] = Math.min(bbox[0], c[0]);
+      bbox[1] = Math.min(bbox[1], c[1]);
+      bbox[2] = Math.max(bbox[2], c[0]);
+      bbox[3] = Math.max(bbox[3], c[1]);
+    }
+  const margin = 0.025;
+  const elevation = (lon: number, lat: number) => dem.elevation(lon, lat);
   return buildRunningGraph({
     nodeCoord: (id) => osm.nodes.get(id),
     ways: osm.ways,
-    elevation: (lon, lat) => dem.elevation(lon, lat),
+    elevation,
+    elevationGrid: ElevationGrid.fromSampler(elevation, [bbox[0] - margin, bbox[1] - margin, bbox[2] + margin, bbox[3] + margin], 1 / 1200),
     green: osm.green,
     waterside: osm.waterside,
   });

@@ -9,7 +9,10 @@ import { requireAdmin } from '../guard.ts';
 import type { AuthService, UserRow } from '../service.ts';
 import { assertStrongPassword, body, isUniqueViolation, missingCredentials, param, query } from '../validation.ts';
 
-const lastAdmin = () => new HttpError(422, 'last_admin', 'This is the last administrator: make someone else an administrator first.');
+const refused = (reason: 'not_admin' | 'last_admin') =>
+  reason === 'not_admin'
+    ? new HttpError(403, 'forbidden', 'Administrator role required')
+    : new HttpError(422, 'last_admin', 'This is the last administrator: make someone else an administrator first.');
 const userExists = (what: string) => new HttpError(409, 'user_already_exists', `A user with this ${what} already exists.`);
 
 /**
@@ -143,7 +146,7 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
     }
     const removesAdmin = user.role === 'admin' && !user.banned && (b.role === 'user' || b.banned === true);
     const now = new Date();
-    const r = await auth.repo.keepingAnAdmin(id, removesAdmin, (trx) =>
+    const r = await auth.repo.keepingAnAdmin(admin.id, id, removesAdmin, (trx) =>
       trx
         .updateTable('users')
         .set({
@@ -157,7 +160,7 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
         .returningAll()
         .executeTakeFirstOrThrow(),
     );
-    if (!r.ok) throw lastAdmin();
+    if (!r.ok) throw refused(r.reason);
     let updated = r.value;
     if (b.emailConfirmed && updated.email) updated = (await auth.emailProven(id, updated.email)) ?? updated;
     if (b.banned) {
@@ -173,10 +176,10 @@ export function registerAdminRoutes(app: Hono<AppEnv>, auth: AuthService) {
     if (id === admin.id) throw new HttpError(422, 'cannot_delete_self', 'You cannot delete your own account here.');
     const target = await auth.findUser(id);
     if (!target) throw new HttpError(404, 'user_not_found', 'No such user');
-    const r = await auth.repo.keepingAnAdmin(id, target.role === 'admin' && !target.banned, (trx) =>
+    const r = await auth.repo.keepingAnAdmin(admin.id, id, target.role === 'admin' && !target.banned, (trx) =>
       trx.deleteFrom('users').where('id', '=', id).executeTakeFirst(),
     );
-    if (!r.ok) throw lastAdmin();
+    if (!r.ok) throw refused(r.reason);
     if (Number(r.value.numDeletedRows) === 0) throw new HttpError(404, 'user_not_found', 'No such user');
     return c.json({ deleted: true, id });
   });

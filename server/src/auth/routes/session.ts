@@ -32,6 +32,9 @@ export function registerSessionRoutes(app: Hono<AppEnv>, auth: AuthService) {
     const session = c.get('session');
     const none = () => c.json({ user: null, session: null }, 200, { 'Cache-Control': 'no-store' });
     if (!user || !session || session.kind === 'pat') return none();
+    // A cookie session: answered from the row the session cache resolved for this request.
+    const current = await auth.currentSession(c);
+    if (current) return c.json(current, 200, { 'Cache-Control': 'no-store' });
     const row = await auth.findUser(user.id);
     const s = await auth.repo.sessionById(session.id);
     if (!row || !s) return none();

@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import { createPatBody, tokenRequestBody } from '@waymark/contracts';
 import type { AppEnv } from '../../context.ts';
-import { HttpError, parseOr400, readJson } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
+import { parseOr400, readJson } from '../../http/validate.ts';
 import { PAT_PREFIX, REFRESH_PREFIX } from '../bearer.ts';
 import { randomToken, sha256 } from '../crypto.ts';
 import { checkPassword, completeMfaChallenge, startMfaChallenge } from '../flows.ts';

@@ -9,6 +9,7 @@ import {
   SidebarGroupLabel,
   SidebarHeader,
   SidebarMenu,
+  SidebarMenuBadge,
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarRail,
@@ -17,6 +18,7 @@ import {
   type SidebarSide,
   type SidebarVariant,
 } from '@/components/ui/sidebar';
+import { useAccountDisplay } from '@/lib/account-display';
 import type { SessionUser } from '@/lib/session';
 import { isActivePath, routeExists, visibleNav } from './nav-data';
 import { NavLink } from './nav-link';
@@ -37,6 +39,8 @@ export function AppSidebar({
   const pathname = useLocation({ select: (l) => l.pathname });
   const router = useRouter();
   const { isMobile, setOpenMobile } = useSidebar();
+  // Entries hidden in /settings/display, and counts such as the mailbox's unread messages.
+  const { hiddenNav, badges } = useAccountDisplay();
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
   };
@@ -61,20 +65,27 @@ export function AppSidebar({
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label="Sections">
-          {visibleNav(user?.role, routeExists(router.routesByPath)).map((group) => (
+          {visibleNav(user?.role, routeExists(router.routesByPath), hiddenNav).map((group) => (
             <SidebarGroup key={group.title}>
               <SidebarGroupLabel>{group.title}</SidebarGroupLabel>
               <SidebarMenu>
                 {group.items.map((item) => {
                   const active = isActivePath(pathname, item.to);
+                  const badge = badges[item.to] ?? 0;
                   return (
                     <SidebarMenuItem key={item.to}>
                       <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
                         <NavLink to={item.to} aria-current={active ? 'page' : undefined} onClick={closeOnMobile}>
                           <item.icon aria-hidden />
                           <span>{item.title}</span>
+                          {badge > 0 && <span className="sr-only">, {badge} unread</span>}
                         </NavLink>
                       </SidebarMenuButton>
+                      {badge > 0 && (
+                        <SidebarMenuBadge aria-hidden data-testid={`nav-badge-${item.to}`}>
+                          {badge > 99 ? '99+' : badge}
+                        </SidebarMenuBadge>
+                      )}
                     </SidebarMenuItem>
                   );
                 })}

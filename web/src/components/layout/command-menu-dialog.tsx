@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { ArrowRight, Laptop, LogOut, Moon, RotateCcw, SlidersHorizontal, Sun } from 'lucide-react';
+import { ArrowRight, Box, Laptop, LogOut, Moon, RotateCcw, SlidersHorizontal, Sun } from 'lucide-react';
 import {
   CommandDialog,
   CommandEmpty,
@@ -9,10 +9,12 @@ import {
   CommandList,
   CommandSeparator,
   CommandShortcut,
+  wordFilter,
 } from '@/components/ui/command';
 import { resetPreferences, setPreferences } from '@/lib/preferences';
 import { useSession } from '@/lib/session';
 import { routeExists, visibleNav } from './nav-data';
+import { SHOWCASE } from './showcase-catalog';
 import { OPEN_CUSTOMIZER_EVENT, setCommandMenuOpen, useCommandMenuOpen } from './command-menu-store';
 import { useSignOut } from './user-menu';
 
@@ -20,6 +22,7 @@ import { useSignOut } from './user-menu';
 export default function CommandMenuDialog() {
   const isOpen = useCommandMenuOpen();
   const router = useRouter();
+  const exists = routeExists(router.routesByPath);
   const { data: session } = useSession();
   const doSignOut = useSignOut();
 
@@ -29,11 +32,17 @@ export default function CommandMenuDialog() {
   };
 
   return (
-    <CommandDialog open={isOpen} onOpenChange={setCommandMenuOpen} title="Command palette" description="Go to a page or run an action">
+    <CommandDialog
+      open={isOpen}
+      onOpenChange={setCommandMenuOpen}
+      title="Command palette"
+      description="Go to a page or run an action"
+      filter={wordFilter}
+    >
       <CommandInput placeholder="Type a command or search…" aria-label="Search pages and actions" />
       <CommandList>
         <CommandEmpty>No results found.</CommandEmpty>
-        {visibleNav(session?.user.role, routeExists(router.routesByPath)).map((group) => (
+        {visibleNav(session?.user.role, exists).map((group) => (
           <CommandGroup key={group.title} heading={group.title}>
             {group.items.map((item) => (
               <CommandItem
@@ -51,6 +60,22 @@ export default function CommandMenuDialog() {
             ))}
           </CommandGroup>
         ))}
+        {exists('/components') && (
+          <CommandGroup heading="Components">
+            {SHOWCASE.map((c) => (
+              <CommandItem
+                key={c.name}
+                value={`${c.title} component /components/${c.name}`}
+                keywords={[c.category, 'component', 'showcase']}
+                onSelect={() => run(() => void router.navigate({ href: `/components/${c.name}` }))}
+              >
+                <Box aria-hidden />
+                <span>{c.title}</span>
+                <span className="sr-only">component</span>
+              </CommandItem>
+            ))}
+          </CommandGroup>
+        )}
         <CommandSeparator />
         <CommandGroup heading="Actions">
           <CommandItem value="theme light mode" onSelect={() => run(() => setPreferences({ mode: 'light' }))}>

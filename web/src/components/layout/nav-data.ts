@@ -4,6 +4,7 @@ import {
   Building2,
   CircleHelp,
   FolderKanban,
+  FolderPlus,
   Footprints,
   LayoutDashboard,
   ListTodo,
@@ -15,6 +16,7 @@ import {
   Route,
   Settings,
   Shield,
+  Table2,
   User,
   Bell,
   Monitor,
@@ -22,6 +24,7 @@ import {
   Waypoints,
   type LucideIcon,
 } from 'lucide-react';
+import { SHOWCASE } from './showcase-catalog';
 
 /** One entry of the navigation: the sidebar, the breadcrumbs and the command palette all read this. */
 export interface NavItem {
@@ -46,7 +49,9 @@ export const navGroups: NavGroup[] = [
     title: 'General',
     items: [
       { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, keywords: ['home', 'overview'] },
-      { title: 'Projects', to: '/dashboard/projects', icon: FolderKanban, keywords: ['project', 'list'] },
+      { title: 'Projects', to: '/dashboard/projects', icon: FolderKanban, keywords: ['project', 'cards', 'documents', 'members'] },
+      { title: 'Projects table', to: '/dashboard/projects/list', icon: Table2, keywords: ['project', 'list', 'table', 'filter'] },
+      { title: 'New project', to: '/dashboard/projects/add', icon: FolderPlus, keywords: ['project', 'create', 'add', 'wizard'] },
       { title: 'Route planner', to: '/run', icon: Footprints, keywords: ['running', 'route', 'plan', 'gpx'] },
       { title: 'Map editor', to: '/explorer', icon: MapIcon, keywords: ['project', 'explorer', 'draw'] },
       { title: 'Email', to: '/email', icon: Mail, keywords: ['mail', 'inbox'] },
@@ -83,7 +88,7 @@ export const navGroups: NavGroup[] = [
   {
     title: 'Other',
     items: [
-      { title: 'Components', to: '/components/button', icon: Box, keywords: ['ui', 'showcase'] },
+      { title: 'Components', to: '/components', icon: Box, keywords: ['ui', 'showcase', 'design system'] },
       { title: 'Help', to: '/help', icon: CircleHelp, keywords: ['shortcuts', 'attribution', 'docs'] },
     ],
   },
@@ -94,10 +99,16 @@ export const navGroups: NavGroup[] = [
  * The navigation a user sees: admin-only entries for admins, and only pages this build has
  * (`exists` is asked for each path — pass the router's route table), so no entry leads to a 404.
  */
-export function visibleNav(role: 'user' | 'admin' | null | undefined, exists: (path: string) => boolean = () => true): NavGroup[] {
+export function visibleNav(
+  role: 'user' | 'admin' | null | undefined,
+  exists: (path: string) => boolean = () => true,
+  /** Entries the user hid in /settings/display (the settings pages themselves are never hidden). */
+  hidden: readonly string[] = [],
+): NavGroup[] {
+  const hide = new Set(hidden.filter((p) => !p.startsWith('/settings')));
   return navGroups
     .filter((g) => !g.adminOnly || role === 'admin')
-    .map((g) => ({ ...g, items: g.items.filter((i) => (!i.adminOnly || role === 'admin') && exists(i.to)) }))
+    .map((g) => ({ ...g, items: g.items.filter((i) => (!i.adminOnly || role === 'admin') && exists(i.to) && !hide.has(i.to)) }))
     .filter((g) => g.items.length > 0);
 }
 
@@ -107,7 +118,10 @@ export function routeExists(routesByPath: object): (path: string) => boolean {
   return (path) => paths.has(path);
 }
 
-const titles = new Map(navGroups.flatMap((g) => g.items.map((i) => [i.to, i.title] as const)));
+const titles = new Map([
+  ...navGroups.flatMap((g) => g.items.map((i) => [i.to, i.title] as const)),
+  ...SHOWCASE.map((c) => [`/components/${c.name}`, c.title] as const),
+]);
 
 /** Breadcrumb trail for a pathname: each cumulative segment with a title from the navigation or the segment itself. */
 export function breadcrumbsFor(pathname: string): { to: string; title: string }[] {
@@ -119,8 +133,15 @@ export function breadcrumbsFor(pathname: string): { to: string; title: string }[
   });
 }
 
-/** True when `pathname` is `to` or below it (the dashboard only matches itself). */
+const navPaths = navGroups.flatMap((g) => g.items.map((i) => i.to));
+const under = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * True when `pathname` is `to` or below it, unless a deeper entry matches it (on
+ * /dashboard/projects/list only "Projects table" is active, not "Projects" too); the dashboard
+ * only matches itself.
+ */
 export function isActivePath(pathname: string, to: string): boolean {
   if (to === '/dashboard') return pathname === '/dashboard' || pathname === '/dashboard/';
-  return pathname === to || pathname.startsWith(`${to}/`);
+  return under(pathname, to) && !navPaths.some((p) => p.length > to.length && p.startsWith(`${to}/`) && under(pathname, p));
 }

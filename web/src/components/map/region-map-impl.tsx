@@ -14,15 +14,16 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-controls.css';
 import { PMTiles, Protocol } from 'pmtiles';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { MapContext } from './context';
 import type { RegionMapProps } from './region-map';
 import { markFirstMapFrame } from './first-frame';
+import { registerMapHandle } from './map-handle';
 import { warmRegionCache } from './offline';
 import { fetchRegions } from './regions';
 import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, glyphUrls, packUrls, regionStyle } from './style';
-import { useDarkMode } from './use-dark-mode';
+import { useMapDark } from './use-dark-mode';
 
 /** Run `fn` when the browser is idle (or soon, where requestIdleCallback is missing). */
 function whenIdle(fn: () => void) {
@@ -68,7 +69,20 @@ function keepOverlays(prev: StyleSpecification | undefined, next: StyleSpecifica
   return { ...next, sources, layers: [...next.layers, ...extra] };
 }
 
-export default function RegionMapImpl({ region, className, onLoad, initialView, hillshade = true, children, ariaLabel, scaleUnit = 'metric' }: RegionMapProps) {
+export default function RegionMapImpl({
+  region,
+  className,
+  onLoad,
+  initialView,
+  hillshade = true,
+  children,
+  ariaLabel,
+  scaleUnit = 'metric',
+  handle,
+}: RegionMapProps) {
+  const ownHandle = `map${useId()}`;
+  const mapHandle = handle ?? ownHandle;
+  const handleRef = useRef(mapHandle);
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MlMap | null>(null);
   const scaleRef = useRef<ScaleControl | null>(null);
@@ -76,13 +90,14 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
   const [map, setMap] = useState<MlMap | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [firstFrame, setFirstFrame] = useState(false);
-  const dark = useDarkMode();
+  const dark = useMapDark();
   const onLoadRef = useRef(onLoad);
   const styleKey = useRef('');
   /** the pack version of the region on show (from GET /api/regions), for the file URLs */
   const versionRef = useRef<string | undefined>(undefined);
   useEffect(() => {
     onLoadRef.current = onLoad;
+    handleRef.current = mapHandle;
   });
 
   // create the map once, at the region's view (no detour through a world view), once the
@@ -92,6 +107,7 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
     const origin = window.location.origin;
     let cancelled = false;
     let m: MlMap | null = null;
+    let unregister = () => {};
     const create = (view: { center: [number, number]; zoom: number }) => {
       const version = versionRef.current;
       prefetchRegion(origin, region, version);
@@ -115,6 +131,7 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
       mapRef.current = map;
       map.once('load', () => {
         if (cancelled) return;
+        unregister = registerMapHandle(handleRef.current, map);
         setMap(map);
         onLoadRef.current?.(map);
       });
@@ -145,6 +162,7 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
       });
     return () => {
       cancelled = true;
+      unregister();
       mapRef.current = null;
       scaleRef.current = null;
       setMap(null);
@@ -206,6 +224,7 @@ export default function RegionMapImpl({ region, className, onLoad, initialView, 
         aria-label={ariaLabel ?? `Map of ${region}`}
         data-region={region}
         data-theme={dark ? 'dark' : 'light'}
+        data-map-handle={mapHandle}
       />
       {error && (
         <div

@@ -18,7 +18,12 @@ export interface RegionMapProps {
   ariaLabel?: string;
   /** units of the scale bar (default metric) */
   scaleUnit?: 'metric' | 'imperial';
-  /** overlays rendered inside the map's context (use `useMap()` in them) */
+  /**
+   * the container's `data-map-handle` and the name browser tests reach this map by
+   * (`window.__waymarkTest.map(handle)`, see map-handle.ts); default: a unique one per map
+   */
+  handle?: string;
+  /** overlays rendered inside the map's context: <GeoJsonSource>, <MapLayer>, or `useMap()` */
   children?: ReactNode;
 }
 
@@ -38,7 +43,11 @@ export function preloadRegionMap(): void {
 export function RegionMap(props: RegionMapProps) {
   return (
     <Suspense
-      fallback={<div className={cn('bg-muted h-full w-full animate-pulse', props.className)} aria-busy="true" aria-label="Loading map" />}
+      fallback={
+        <div className={cn('bg-muted h-full w-full animate-pulse', props.className)} aria-busy="true">
+          <span className="sr-only">Loading map</span>
+        </div>
+      }
     >
       <Impl {...props} />
     </Suspense>

@@ -29,7 +29,11 @@ describe('regionStyle', () => {
 
   it('keeps land as land outside the region: the pack’s world zooms, overzoomed, under everything', () => {
     const s = regionStyle({ region: 'andorra', dark: false, origin: 'http://h', hillshade: true, version: 'abc' });
-    expect(s.sources.world).toEqual({ type: 'vector', tiles: ['pmtiles://http://h/tiles/andorra/basemap.pmtiles?v=abc/{z}/{x}/{y}'], maxzoom: 6 });
+    expect(s.sources.world).toEqual({
+      type: 'vector',
+      tiles: ['pmtiles://http://h/tiles/andorra/basemap.pmtiles?v=abc/{z}/{x}/{y}'],
+      maxzoom: 6,
+    });
     const ids = s.layers.map((l) => l.id);
     expect(ids.indexOf('world-earth')).toBe(ids.indexOf('background') + 1);
     const world = s.layers.find((l) => l.id === 'world-earth')!;

@@ -27,11 +27,11 @@ export interface StyleOptions {
   version?: string;
 }
 
-/** URLs of a region pack's files: basemap, terrain, routing graph. */
-export function packUrls(origin: string, region: string, version: string | undefined): [string, string, string] {
+/** URLs of a region pack's files: basemap, terrain, routing graph, place index. */
+export function packUrls(origin: string, region: string, version: string | undefined): [string, string, string, string] {
   const base = `${origin}/tiles/${encodeURIComponent(region)}`;
   const v = version ? `?v=${encodeURIComponent(version)}` : '';
-  return [`${base}/basemap.pmtiles${v}`, `${base}/terrain.pmtiles${v}`, `${base}/graph.bin${v}`];
+  return [`${base}/basemap.pmtiles${v}`, `${base}/terrain.pmtiles${v}`, `${base}/graph.bin${v}`, `${base}/places.json${v}`];
 }
 
 export function regionStyle({ region, dark, origin, hillshade, version }: StyleOptions): StyleSpecification {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useAccountDisplay } from '@/lib/account-display';
 
 function subscribe(cb: () => void) {
   const obs = new MutationObserver(cb);
@@ -13,4 +14,14 @@ export function useDarkMode(): boolean {
     () => document.documentElement.classList.contains('dark'),
     () => false,
   );
+}
+
+/**
+ * The basemap's theme: the account's choice in /settings/display (light or dark), or the app's
+ * colour mode when it is "auto" (the default, and for signed-out visitors).
+ */
+export function useMapDark(): boolean {
+  const dark = useDarkMode();
+  const { basemap } = useAccountDisplay();
+  return basemap === 'auto' ? dark : basemap === 'dark';
 }

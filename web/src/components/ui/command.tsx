@@ -1,4 +1,4 @@
-import { Command as CommandPrimitive } from 'cmdk';
+import { Command as CommandPrimitive, defaultFilter } from 'cmdk';
 import { SearchIcon } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
@@ -14,14 +14,33 @@ export function Command({ className, ...props }: React.ComponentProps<typeof Com
   );
 }
 
+/**
+ * A stricter filter than cmdk's fuzzy default: every word typed must occur in the item's value or
+ * keywords; matching items keep the fuzzy score for ranking. (cmdk 1.1 does not re-order groups by
+ * score, so a loose fuzzy hit in an early group would otherwise be picked before an exact one.)
+ */
+export function wordFilter(value: string, search: string, keywords: string[] = []): number {
+  const haystack = `${value} ${keywords.join(' ')}`.toLowerCase();
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.every((w) => haystack.includes(w))) return 0;
+  return Math.max(defaultFilter(value, search, keywords), 0.01);
+}
+
 export function CommandDialog({
   title = 'Command Palette',
   description = 'Search for a command to run...',
   children,
   className,
   showCloseButton = true,
+  filter,
   ...props
-}: React.ComponentProps<typeof Dialog> & { title?: string; description?: string; className?: string; showCloseButton?: boolean }) {
+}: React.ComponentProps<typeof Dialog> & {
+  title?: string;
+  description?: string;
+  className?: string;
+  showCloseButton?: boolean;
+  filter?: React.ComponentProps<typeof CommandPrimitive>['filter'];
+}) {
   return (
     <Dialog {...props}>
       <DialogHeader className="sr-only">
@@ -29,7 +48,10 @@ export function CommandDialog({
         <DialogDescription>{description}</DialogDescription>
       </DialogHeader>
       <DialogContent className={cn('overflow-hidden p-0', className)} showCloseButton={showCloseButton}>
-        <Command className="**:data-[slot=command-input-wrapper]:h-12 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group]]:px-2 [&_[cmdk-group]:not([hidden])_~[cmdk-group]]:pt-0 [&_[cmdk-input-wrapper]_svg]:h-5 [&_[cmdk-input-wrapper]_svg]:w-5 [&_[cmdk-input]]:h-12 [&_[cmdk-item]]:px-2 [&_[cmdk-item]]:py-3 [&_[cmdk-item]_svg]:h-5 [&_[cmdk-item]_svg]:w-5">
+        <Command
+          filter={filter}
+          className="**:data-[slot=command-input-wrapper]:h-12 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group]]:px-2 [&_[cmdk-group]:not([hidden])_~[cmdk-group]]:pt-0 [&_[cmdk-input-wrapper]_svg]:h-5 [&_[cmdk-input-wrapper]_svg]:w-5 [&_[cmdk-input]]:h-12 [&_[cmdk-item]]:px-2 [&_[cmdk-item]]:py-3 [&_[cmdk-item]_svg]:h-5 [&_[cmdk-item]_svg]:w-5"
+        >
           {children}
         </Command>
       </DialogContent>
@@ -63,8 +85,15 @@ export function CommandList({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
-export function CommandEmpty(props: React.ComponentProps<typeof CommandPrimitive.Empty>) {
-  return <CommandPrimitive.Empty data-slot="command-empty" className="py-6 text-center text-sm" {...props} />;
+/** Shown when nothing matches; announced as a disabled option, so the listbox is never empty. */
+export function CommandEmpty({ children, ...props }: React.ComponentProps<typeof CommandPrimitive.Empty>) {
+  return (
+    <CommandPrimitive.Empty data-slot="command-empty" className="py-6 text-center text-sm" {...props}>
+      <div role="option" aria-disabled="true" aria-selected="false">
+        {children}
+      </div>
+    </CommandPrimitive.Empty>
+  );
 }
 
 export function CommandGroup({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Group>) {
@@ -81,7 +110,9 @@ export function CommandGroup({ className, ...props }: React.ComponentProps<typeo
 }
 
 export function CommandSeparator({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Separator>) {
-  return <CommandPrimitive.Separator data-slot="command-separator" className={cn('-mx-1 h-px bg-border', className)} {...props} />;
+  return (
+    <CommandPrimitive.Separator data-slot="command-separator" aria-hidden className={cn('-mx-1 h-px bg-border', className)} {...props} />
+  );
 }
 
 export function CommandItem({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Item>) {

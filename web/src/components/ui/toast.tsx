@@ -41,7 +41,7 @@ const toastVariants = cva(
     variants: {
       variant: {
         default: 'border bg-background text-foreground',
-        destructive: 'destructive group border-destructive bg-destructive text-white',
+        destructive: 'destructive group border-destructive bg-destructive text-white dark:bg-destructive/60',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
@@ -7,50 +6,50 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { type AccessRequest, call, errorText, formatTime, get, selectClass } from './api';
+import { useAuthConfig } from '@/lib/auth-config';
+import { errorMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format-date';
+import { type AccessDecision, useDecideAccessRequest } from './api/decide-access-request';
+import { type AccessRequestFilter, useAccessRequests } from './api/get-access-requests';
+import { ErrorLine, selectClass } from './components/error-line';
 
-/** /admin/access-requests: approve (sends an invitation) or reject. */
+/** What the admin is told after a decision (the confirmation the first version lacked). */
+function outcome(decision: 'approve' | 'reject', r: AccessDecision): { text: string; link?: string } {
+  if (decision === 'reject') return { text: `Rejected the request of ${r.email}.` };
+  if (r.link) {
+    return {
+      text: `Approved ${r.email}. This server cannot send email: give them this one-time invitation link yourself, privately (valid 7 days).`,
+      link: r.link,
+    };
+  }
+  return r.delivery
+    ? { text: `Approved ${r.email}. The invitation was emailed.` }
+    : { text: `Approved ${r.email}, who already has an account.` };
+}
+
+/** /admin/access-requests: approve (creates the account and invites it) or reject. */
 export function AccessRequestsPage() {
-  const [status, setStatus] = useState<'pending' | 'approved' | 'rejected' | 'all'>('pending');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const smtp = useAuthConfig().data?.delivery === 'smtp';
+  const [status, setStatus] = useState<AccessRequestFilter>('pending');
   const [done, setDone] = useState<{ text: string; link?: string } | null>(null);
-  const list = useQuery({
-    queryKey: ['admin', 'access-requests', status],
-    queryFn: () => get<{ requests: AccessRequest[]; total: number }>(`/api/admin/access-requests?status=${status}&perPage=100`),
+  const list = useAccessRequests(status);
+  const decide = useDecideAccessRequest({
+    mutationConfig: {
+      onMutate: () => setDone(null),
+      onSuccess: (r, { decision }) => setDone(outcome(decision, r)),
+    },
   });
-  const decide = async (id: string, decision: 'approve' | 'reject') => {
-    setBusy(id);
-    setError(null);
-    setDone(null);
-    try {
-      const r = await call<{ email: string; delivery?: string; link?: string }>(`/api/admin/access-requests/${id}/${decision}`, {});
-      setDone(
-        decision === 'reject'
-          ? { text: `Rejected the request of ${r.email}.` }
-          : r.link
-            ? {
-                text: `Approved ${r.email}. This server cannot send email: give them this one-time invitation link yourself (valid 7 days).`,
-                link: r.link,
-              }
-            : r.delivery
-              ? { text: `Approved ${r.email}. The invitation was emailed.` }
-              : { text: `Approved ${r.email}, who already has an account.` },
-      );
-      await list.refetch();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const busyId = decide.isPending ? decide.variables?.id : null;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 p-4 md:p-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">Access requests</h1>
           <p className="text-sm text-muted-foreground">
-            Approving sends an invitation email. ·{' '}
+            {smtp
+              ? 'Approving creates the account and emails an invitation.'
+              : 'Approving creates the account and gives you an invitation link to hand over.'}{' '}
+            ·{' '}
             <Link to="/admin/users" className="underline underline-offset-4">
               users
             </Link>
@@ -58,7 +57,7 @@ export function AccessRequestsPage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="ar-status">Show</Label>
-          <select id="ar-status" className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+          <select id="ar-status" className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as AccessRequestFilter)}>
             <option value="pending">Pending</option>
             <option value="approved">Approved</option>
             <option value="rejected">Rejected</option>
@@ -66,15 +65,13 @@ export function AccessRequestsPage() {
           </select>
         </div>
       </div>
-      {error && (
-        <p role="alert" className="text-sm font-medium text-foreground">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={decide.isError ? errorMessage(decide.error) : list.isError ? errorMessage(list.error) : null} />
       {done && (
         <div role="status" className="grid gap-2 rounded-md border border-s-4 border-emerald-600/60 bg-background px-3 py-2 text-sm">
           <span>{done.text}</span>
-          {done.link && <Input aria-label="Invitation link" readOnly value={done.link} onFocus={(e) => e.currentTarget.select()} />}
+          {done.link && (
+            <Input aria-label="Invitation link" dir="ltr" readOnly value={done.link} onFocus={(e) => e.currentTarget.select()} />
+          )}
         </div>
       )}
       {list.isLoading && <p className="text-sm text-muted-foreground">Loading…</p>}
@@ -84,13 +81,20 @@ export function AccessRequestsPage() {
           <li key={r.id}>
             <Card className="py-4">
               <CardContent className="flex flex-wrap items-start justify-between gap-3">
-                <div className="grid gap-1">
-                  <span className="font-medium">
-                    {r.name} <span className="font-normal text-muted-foreground">&lt;{r.email}&gt;</span>
+                <div className="grid min-w-0 gap-1">
+                  <span className="font-medium break-words">
+                    <bdi>{r.name}</bdi>{' '}
+                    <span className="font-normal text-muted-foreground">
+                      &lt;<bdi>{r.email}</bdi>&gt;
+                    </span>
                   </span>
-                  {r.reason && <p className="whitespace-pre-wrap text-sm">{r.reason}</p>}
+                  {r.reason && (
+                    <p dir="auto" className="text-sm break-words whitespace-pre-wrap">
+                      {r.reason}
+                    </p>
+                  )}
                   <span className="text-xs text-muted-foreground">
-                    {formatTime(r.createdAt)} ·{' '}
+                    <bdi>{formatDateTime(r.createdAt)}</bdi> ·{' '}
                     <Badge variant={r.status === 'rejected' ? 'outline' : r.status === 'approved' ? 'default' : 'secondary'}>
                       {r.status}
                     </Badge>
@@ -100,8 +104,8 @@ export function AccessRequestsPage() {
                   <div className="flex gap-2">
                     <Button
                       size="sm"
-                      onClick={() => void decide(r.id, 'approve')}
-                      disabled={busy === r.id}
+                      onClick={() => decide.mutate({ id: r.id, decision: 'approve' })}
+                      disabled={busyId === r.id}
                       aria-label={`Approve ${r.email}`}
                     >
                       <Check /> Approve
@@ -109,8 +113,8 @@ export function AccessRequestsPage() {
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => void decide(r.id, 'reject')}
-                      disabled={busy === r.id}
+                      onClick={() => decide.mutate({ id: r.id, decision: 'reject' })}
+                      disabled={busyId === r.id}
                       aria-label={`Reject ${r.email}`}
                     >
                       <X /> Reject

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
@@ -7,9 +6,14 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuthConfig } from '@/lib/auth-config';
 import { emitAuthEvent } from '@/lib/auth-events';
-import { sessionQueryKey } from '@/lib/session';
-import { MISSING_CREDENTIALS, type SignInResult, authCall, authConfigQuery, errorText, identifierBody, safeRedirect } from './api';
+import { errorMessage } from '@/lib/errors';
+import { useMfaChallenge } from './api/mfa-challenge';
+import { useSendOtp } from './api/send-otp';
+import { useSignIn } from './api/sign-in';
+import { useVerify } from './api/verify';
+import { MISSING_CREDENTIALS, identifierBody, safeRedirect } from './lib/sign-in-helpers';
 import { AuthCard, Checkbox, Field, FormError, FormSuccess, Spinner } from './ui';
 
 const passwordForm = z
@@ -17,12 +21,10 @@ const passwordForm = z
   .refine((v) => v.identifier !== '' && v.password !== '', { message: MISSING_CREDENTIALS, path: ['root'] });
 type PasswordForm = z.infer<typeof passwordForm>;
 
-/** After a session is created: refresh the cached session and go where the visitor wanted. */
+/** After a session is created (the mutation hooks refreshed the cached session): tell the other tabs, go where the visitor wanted. */
 export function useFinishSignIn(redirect?: string) {
-  const queryClient = useQueryClient();
   const router = useRouter();
   return async (event: 'SIGNED_IN' | 'MFA_CHALLENGE_VERIFIED' = 'SIGNED_IN') => {
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     emitAuthEvent(event);
     await router.navigate({ href: safeRedirect(redirect), replace: true });
   };
@@ -38,19 +40,12 @@ function MfaStep({
   onCancel: () => void;
 }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
+  const challenge = useMfaChallenge({ mutationConfig: { onSuccess: () => onDone('MFA_CHALLENGE_VERIFIED') } });
+  const error = challenge.isError ? errorMessage(challenge.error) : null;
+  const busy = challenge.isPending || challenge.isSuccess;
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      await authCall('/api/auth/mfa/challenge', { challengeId, code: code.trim() });
-      await onDone('MFA_CHALLENGE_VERIFIED');
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    challenge.mutate({ challengeId, code });
   };
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Two-factor authentication">
@@ -85,14 +80,15 @@ export function PasswordSignIn({ redirect, basic }: { redirect?: string; basic?:
     defaultValues: { identifier: '', password: '', remember: true },
   });
   const { errors, isSubmitting } = form.formState;
+  const signIn = useSignIn();
   const onSubmit = form.handleSubmit(async (v) => {
     try {
       const idBody = basic ? { email: v.identifier.trim() } : identifierBody(v.identifier);
-      const res = await authCall<SignInResult>('/api/auth/signin', { ...idBody, password: v.password, remember: v.remember });
-      if (res.mfaRequired) setChallenge(res.challengeId);
+      const res = await signIn.mutateAsync({ ...idBody, password: v.password, remember: v.remember });
+      if ('mfaRequired' in res) setChallenge(res.challengeId);
       else await finish();
     } catch (err) {
-      form.setError('root', { message: errorText(err) });
+      form.setError('root', { message: errorMessage(err) });
     }
   });
   if (challenge) return <MfaStep challengeId={challenge} onDone={finish} onCancel={() => setChallenge(null)} />;
@@ -135,34 +131,26 @@ function CodeSignIn({ channel, redirect }: { channel: 'email' | 'sms'; redirect?
   const [address, setAddress] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = channel === 'email' ? 'email' : 'phone';
-  const send = async (e?: React.FormEvent) => {
+  const onError = (err: unknown) => setError(errorMessage(err));
+  const sendOtp = useSendOtp({ mutationConfig: { onSuccess: () => setSent(true), onError } });
+  const verifyCode = useVerify({ mutationConfig: { onSuccess: () => finish(), onError } });
+  const busy = sendOtp.isPending || verifyCode.isPending || verifyCode.isSuccess;
+  const send = (e?: React.FormEvent) => {
     e?.preventDefault();
     setError(null);
     if (!address.trim()) return setError(channel === 'email' ? 'Enter your email address' : 'Enter your phone number');
-    setBusy(true);
-    try {
-      await authCall('/api/auth/otp', { [key]: address.trim() });
-      setSent(true);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    sendOtp.mutate(channel === 'email' ? { email: address.trim() } : { phone: address.trim() });
   };
-  const verify = async (e: React.FormEvent) => {
+  const verify = (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
-    setBusy(true);
-    try {
-      await authCall('/api/auth/verify', { type: channel, [key]: address.trim(), code: code.trim(), remember: true });
-      await finish();
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    const body =
+      channel === 'email'
+        ? ({ type: 'email', email: address.trim(), code: code.trim(), remember: true } as const)
+        : ({ type: 'sms', phone: address.trim(), code: code.trim(), remember: true } as const);
+    verifyCode.mutate(body);
   };
   return (
     <form
@@ -213,7 +201,7 @@ function CodeSignIn({ channel, redirect }: { channel: 'email' | 'sms'; redirect?
 }
 
 export function LoginPage({ redirect }: { redirect?: string }) {
-  const config = useQuery(authConfigQuery);
+  const config = useAuthConfig();
   const oidc = config.data?.oidc;
   return (
     <AuthCard

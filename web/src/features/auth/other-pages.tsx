@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,10 +7,16 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { sessionQueryKey, signOut, useSession } from '@/lib/session';
+import { useAuthConfig } from '@/lib/auth-config';
 import { emitAuthEvent } from '@/lib/auth-events';
-import { MISSING_CREDENTIALS, authCall, authConfigQuery, errorText, safeRedirect } from './api';
+import { errorMessage } from '@/lib/errors';
+import { sessionQueryKey, signOut, useSession } from '@/lib/session';
 import { useRecover } from './api/recover';
+import { useRequestAccess } from './api/request-access';
+import { useResetCheck, useResetPassword } from './api/reset-password';
+import { useSignUp } from './api/sign-up';
+import { useVerify } from './api/verify';
+import { MISSING_CREDENTIALS, safeRedirect } from './lib/sign-in-helpers';
 import { AuthCard, Field, FormError, FormSuccess, Spinner } from './ui';
 
 const PASSWORD_HINT =
@@ -32,8 +38,8 @@ const registerForm = z
   });
 
 export function RegisterPage() {
-  const queryClient = useQueryClient();
-  const config = useQuery(authConfigQuery);
+  const config = useAuthConfig();
+  const signUp = useSignUp();
   const [done, setDone] = useState<{ email: boolean; delivered: boolean } | null>(null);
   const form = useForm<z.infer<typeof registerForm>>({
     resolver: zodResolver(registerForm),
@@ -42,17 +48,15 @@ export function RegisterPage() {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      const r = await authCall<{ delivery: 'smtp' | 'mailbox' | 'none' }>('/api/auth/signup', {
+      const r = await signUp.mutateAsync({
         ...(v.name ? { name: v.name } : {}),
         ...(v.email ? { email: v.email } : {}),
         ...(v.phone ? { phone: v.phone } : {}),
         password: v.password,
       });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      emitAuthEvent('SIGNED_IN');
       setDone({ email: Boolean(v.email), delivered: r.delivery !== 'none' });
     } catch (err) {
-      form.setError('root', { message: errorText(err) });
+      form.setError('root', { message: errorMessage(err) });
     }
   });
   if (done) {
@@ -120,7 +124,7 @@ export function RegisterPage() {
 }
 
 export function ForgotPasswordPage() {
-  const config = useQuery(authConfigQuery);
+  const config = useAuthConfig();
   const recover = useRecover();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -128,7 +132,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setError(null);
     if (!z.email().safeParse(email.trim()).success) return setError('Enter a valid email address');
-    recover.mutate(email.trim(), { onError: (err) => setError(errorText(err)) });
+    recover.mutate(email.trim(), { onError: (err) => setError(errorMessage(err)) });
   };
   const viaAdmin = config.data?.delivery === 'mailbox';
   return (
@@ -169,40 +173,28 @@ export function ForgotPasswordPage() {
 
 export function ResetPasswordPage({ token, type }: { token?: string; type?: string }) {
   const router = useRouter();
-  const check = useQuery({
-    queryKey: ['auth', 'reset-check', token],
-    queryFn: () => authCall<{ email: string; type: string }>('/api/auth/reset-password/check', { token }),
-    enabled: Boolean(token),
-    retry: false,
-  });
+  const check = useResetCheck(token);
+  const reset = useResetPassword({ mutationConfig: { onError: (err) => setError(errorMessage(err)) } });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const busy = reset.isPending;
+  const done = reset.isSuccess;
   const invite = type === 'invite' || check.data?.type === 'invite';
   useEffect(() => {
     if (check.data?.type === 'recovery') emitAuthEvent('PASSWORD_RECOVERY');
   }, [check.data?.type]);
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     if ([...password].length < 12) return setError('Use at least 12 characters');
     if (password !== confirm) return setError('The passwords do not match');
-    setBusy(true);
-    try {
-      await authCall('/api/auth/reset-password', { token, password });
-      setDone(true);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (token) reset.mutate({ token, password });
   };
   if (!token || check.isError) {
     return (
       <AuthCard title="Link not valid">
-        <FormError message={check.error ? errorText(check.error) : 'This page needs the link from your email.'} />
+        <FormError message={check.error ? errorMessage(check.error) : 'This page needs the link from your email.'} />
         <Button asChild>
           <Link to="/forgot-password">Ask for a new link</Link>
         </Button>
@@ -256,7 +248,7 @@ const accessForm = z.object({
 });
 
 export function RequestAccessPage() {
-  const [done, setDone] = useState(false);
+  const request = useRequestAccess();
   const form = useForm<z.infer<typeof accessForm>>({
     resolver: zodResolver(accessForm),
     defaultValues: { name: '', email: '', reason: '' },
@@ -264,10 +256,9 @@ export function RequestAccessPage() {
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (v) => {
     try {
-      await authCall('/api/access-requests', v);
-      setDone(true);
+      await request.mutateAsync(v);
     } catch (err) {
-      form.setError('root', { message: errorText(err) });
+      form.setError('root', { message: errorMessage(err) });
     }
   });
   return (
@@ -280,8 +271,8 @@ export function RequestAccessPage() {
         </Link>
       }
     >
-      {done ? (
-        <FormSuccess>Thanks. An administrator will review your request and email you.</FormSuccess>
+      {request.data ? (
+        <FormSuccess>{request.data.message}</FormSuccess>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Request access">
           <Field id="name" label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
@@ -306,6 +297,7 @@ export function CallbackPage({ search }: { search: Record<string, unknown> }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const session = useSession();
+  const verify = useVerify();
   const str = (k: string) =>
     typeof search[k] === 'string' ? (search[k] as string) : typeof search[k] === 'number' ? String(search[k]) : undefined;
   const type = str('type');
@@ -330,8 +322,7 @@ export function CallbackPage({ search }: { search: Record<string, unknown> }) {
         }
         if (!token || !type || !['signup', 'email_change', 'magiclink'].includes(type))
           throw new Error('This link is incomplete. Open it again from your email.');
-        await authCall('/api/auth/verify', { type, token, remember: true });
-        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        await verify.mutateAsync({ type: type as 'signup' | 'email_change' | 'magiclink', token, remember: true });
         emitAuthEvent(type === 'magiclink' ? 'SIGNED_IN' : 'USER_UPDATED');
         if (type === 'magiclink') {
           await router.navigate({ href: next, replace: true });
@@ -342,10 +333,10 @@ export function CallbackPage({ search }: { search: Record<string, unknown> }) {
           message: type === 'signup' ? 'Your email address is confirmed.' : 'Your new email address is confirmed.',
         });
       } catch (err) {
-        setState({ status: 'error', message: errorText(err) });
+        setState({ status: 'error', message: errorMessage(err) });
       }
     })();
-  }, [next, queryClient, router, state.status, token, type]);
+  }, [next, queryClient, router, state.status, token, type, verify]);
   const signedIn = Boolean(session.data);
   return (
     <AuthCard title={state.status === 'error' ? 'Something went wrong' : state.status === 'done' ? 'All set' : 'One moment'}>
@@ -376,7 +367,7 @@ export function LogoutPage() {
     started.current = true;
     signOut(queryClient)
       .then(() => router.navigate({ href: '/login', replace: true }))
-      .catch((err: unknown) => setError(errorText(err)));
+      .catch((err: unknown) => setError(errorMessage(err)));
   }, [queryClient, router]);
   return (
     <AuthCard title="Signing out">

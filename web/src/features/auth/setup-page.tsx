@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
-import { errorText } from './api';
+import { errorMessage } from '@/lib/errors';
 import { useCompleteSetup, useSetupCheck } from './api/setup';
 import { AuthCard, Field, FormError, FormSuccess, Spinner } from './ui';
 
@@ -70,7 +70,7 @@ export function SetupPage({ token }: { token?: string }) {
             />
           </>
         )}
-        <FormError message={setup.error ? errorText(setup.error) : null} />
+        <FormError message={setup.error ? errorMessage(setup.error) : null} />
         <Button type="submit" disabled={setup.isPending || check.isLoading}>
           {setup.isPending && <Spinner />} {signedIn ? 'Make me the administrator' : 'Create administrator'}
         </Button>

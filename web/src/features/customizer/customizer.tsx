@@ -2,6 +2,7 @@ import { Settings } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { OPEN_CUSTOMIZER_EVENT } from '@/components/layout/command-menu-store';
 import { Button } from '@/components/ui/button';
+import './customizer.css';
 
 const loadSurface = () => import('./customizer-surface');
 const CustomizerSurface = lazy(loadSurface);

@@ -14,11 +14,11 @@ const ENTRIES = [
     cta: 'Plan a run',
   },
   {
-    to: '/explorer',
+    to: '/dashboard/projects',
     icon: MapIcon,
     title: 'Project Map Editor',
-    text: 'Draw points, lines and areas for a project, edit them on the map and keep every change with the project.',
-    cta: 'Open the editor',
+    text: 'Keep a project’s map, documents, team and status together: invite people, upload plans and tracks, follow what changed.',
+    cta: 'Open your projects',
   },
   {
     to: '/dashboard',
@@ -74,7 +74,7 @@ export function LandingPage() {
               </NavLink>
             </Button>
             <Button size="lg" variant="outline" asChild>
-              <NavLink to="/explorer">Open the map editor</NavLink>
+              <NavLink to="/dashboard/projects">Open your projects</NavLink>
             </Button>
           </div>
         </section>

@@ -1,3 +1,5 @@
+import { buildInfo } from '@waymark/contracts/health';
+
 /**
  * New deploys are detected by polling GET /builds/latest.json ({ id, timestamp }) every 5 minutes
  * and whenever the tab regains focus or becomes visible, comparing the id with the one seen at
@@ -11,8 +13,8 @@ export async function fetchBuildId(fetcher: typeof fetch = fetch): Promise<strin
   try {
     const res = await fetcher('/builds/latest.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
     if (!res.ok) return null;
-    const body = (await res.json()) as { id?: unknown };
-    return typeof body.id === 'string' && body.id ? body.id : null;
+    const body = buildInfo.safeParse(await res.json());
+    return body.success && body.data.id ? body.data.id : null;
   } catch {
     return null;
   }

@@ -1,27 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { dashboardSummary, type DashboardSummary } from '@waymark/contracts/dashboard';
 import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+import { dashboardKeys } from './keys';
 
-export const summarySchema = z.object({
-  period: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
-  routesThisMonth: z.object({ count: z.number(), distanceM: z.number(), ascentM: z.number() }),
-  routesTotal: z.number(),
-  projects: z.object({ total: z.number(), byStatus: z.array(z.object({ status: z.string(), count: z.number() })) }),
-  recentActivity: z.array(
-    z.object({
-      kind: z.enum(['route', 'project']),
-      id: z.string(),
-      title: z.string(),
-      action: z.enum(['created', 'updated']),
-      at: z.string(),
-      href: z.string(),
-      detail: z.string().nullable(),
-    }),
-  ),
-  available: z.object({ routes: z.boolean(), projects: z.boolean() }),
-});
-
-export type DashboardSummary = z.infer<typeof summarySchema>;
+export type { DashboardSummary };
 
 function localTimeZone(): string {
   try {
@@ -31,15 +14,17 @@ function localTimeZone(): string {
   }
 }
 
-export const summaryQueryOptions = () => {
-  const tz = localTimeZone();
-  return queryOptions({
-    queryKey: ['dashboard', 'summary', tz],
-    queryFn: ({ signal }) => api(`/api/dashboard/summary?tz=${encodeURIComponent(tz)}`, { signal, schema: summarySchema }),
+/** GET /api/dashboard/summary: this month's figures in the browser's time zone. */
+export const getSummary = (timeZone: string, signal?: AbortSignal): Promise<DashboardSummary> =>
+  api(`/api/dashboard/summary?tz=${encodeURIComponent(timeZone)}`, { signal, schema: dashboardSummary });
+
+export const getSummaryQueryOptions = (timeZone = localTimeZone()) =>
+  queryOptions({
+    queryKey: dashboardKeys.summary(timeZone),
+    queryFn: ({ signal }) => getSummary(timeZone, signal),
     staleTime: 30_000,
   });
-};
 
-export function useDashboardSummary() {
-  return useQuery(summaryQueryOptions());
+export function useDashboardSummary(config: Partial<QueryConfig<typeof getSummaryQueryOptions>> = {}) {
+  return useQuery({ ...getSummaryQueryOptions(), ...config });
 }

@@ -1,10 +1,23 @@
-import { Activity, ArrowRight, FolderKanban, Footprints, Mountain, Plus, RefreshCw, Route as RouteIcon } from 'lucide-react';
+import {
+  Activity,
+  AlarmClock,
+  ArrowRight,
+  FolderKanban,
+  Footprints,
+  ListTodo,
+  Mountain,
+  Plus,
+  RefreshCw,
+  Route as RouteIcon,
+  UserCheck,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from '@/components/layout/nav-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/errors';
 import type { SessionUser } from '@/lib/session';
 import { useDashboardSummary, type DashboardSummary } from '../api/get-summary';
 import { formatClimb, formatDistance, formatMonth, relativeTime } from '../lib/format';
@@ -152,7 +165,8 @@ function ActivityCard({ data }: { data: DashboardSummary }) {
 
 function DashboardSkeleton() {
   return (
-    <div className="grid gap-4" aria-busy="true" aria-label="Loading the dashboard">
+    <div className="grid gap-4" aria-busy="true">
+      <span className="sr-only">Loading the dashboard</span>
       <div className="grid gap-4 sm:grid-cols-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-28 rounded-xl" />
@@ -199,7 +213,7 @@ export function DashboardPage({ user }: { user: SessionUser }) {
         <Card role="alert">
           <CardHeader>
             <CardTitle>The dashboard could not be loaded</CardTitle>
-            <CardDescription>{error.message}</CardDescription>
+            <CardDescription>{errorMessage(error)}</CardDescription>
           </CardHeader>
           <CardContent>
             <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
@@ -236,6 +250,35 @@ export function DashboardPage({ user }: { user: SessionUser }) {
                 </Button>
               }
             />
+          )}
+          {data.available.tasks && (
+            <section aria-label="Tasks" className="grid gap-4 sm:grid-cols-3">
+              <Stat
+                testId="stat-tasks-open"
+                label="Open tasks"
+                value={data.tasks.open}
+                icon={ListTodo}
+                hint={
+                  <NavLink to="/tasks" className="underline-offset-4 hover:underline">
+                    {data.tasks.total === 0 ? 'No tasks yet' : `${data.tasks.total} in all · see the tasks`}
+                  </NavLink>
+                }
+              />
+              <Stat
+                testId="stat-tasks-overdue"
+                label="Overdue"
+                value={data.tasks.overdue}
+                icon={AlarmClock}
+                hint="Open tasks past their due date"
+              />
+              <Stat
+                testId="stat-tasks-mine"
+                label="Assigned to you"
+                value={data.tasks.assignedToMe}
+                icon={UserCheck}
+                hint="Open tasks you are the assignee of"
+              />
+            </section>
           )}
           <div className="grid gap-4 lg:grid-cols-2">
             <ProjectsCard data={data} />

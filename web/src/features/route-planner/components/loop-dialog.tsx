@@ -7,9 +7,10 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { ALT_COLORS } from '../lib/map-controller';
+import { ALT_COLORS } from '../lib/planner-features';
 import type { LoopAlternative, LonLat, Units } from '../lib/types';
-import { formatDistance, formatElevation, unitMetres } from '../lib/units';
+import { LOOP_ALTERNATIVES, LOOP_DISTANCE_KM } from '@waymark/geo/planner/limits';
+import { formatDistance, formatElevation, rangeIn, unitMetres } from '@/lib/units';
 import type { LoopRequest } from '../worker/protocol';
 
 const HEADINGS = [
@@ -61,8 +62,9 @@ export function LoopDialog(p: Props) {
   const [editing, setEditing] = useState(false);
   const folded = useIsMobile() && p.alternatives.length > 0 && !editing;
   const unitM = unitMetres(p.units);
+  const range = rangeIn(LOOP_DISTANCE_KM, p.units);
   const km = (Number(distance) * unitM) / 1000;
-  const valid = Number.isFinite(km) && km >= 1 && km <= 100;
+  const valid = Number.isFinite(km) && km >= LOOP_DISTANCE_KM.min && km <= LOOP_DISTANCE_KM.max;
 
   const run = async (nextSeed = seed) => {
     if (!p.start || !valid) return;
@@ -74,7 +76,7 @@ export function LoopDialog(p: Props) {
         distanceKm: km,
         heading: heading === '' ? undefined : Number(heading),
         seed: nextSeed,
-        alternatives: 3,
+        alternatives: LOOP_ALTERNATIVES,
         preferences: { preferPaths, avoidBusyRoads, preferGreen },
       });
       p.onAlternatives(alts);
@@ -125,8 +127,8 @@ export function LoopDialog(p: Props) {
                     id="loop-distance"
                     type="number"
                     inputMode="decimal"
-                    min={1}
-                    max={p.units === 'km' ? 100 : 62}
+                    min={range.min}
+                    max={range.max}
                     step={0.5}
                     value={distance}
                     onChange={(e) => setDistance(e.target.value)}
@@ -151,7 +153,7 @@ export function LoopDialog(p: Props) {
               </div>
               {!valid ? (
                 <p className="text-xs text-destructive">
-                  {p.units === 'km' ? 'Choose a distance from 1 to 100 km.' : 'Choose a distance from 0.7 to 62 mi (1 to 100 km).'}
+                  {`Choose a distance from ${range.min} to ${range.max} ${p.units}${p.units === 'km' ? '' : ` (${LOOP_DISTANCE_KM.min} to ${LOOP_DISTANCE_KM.max} km)`}.`}
                 </p>
               ) : null}
               <div className="flex items-center justify-between gap-2">

@@ -1,11 +1,23 @@
-import { useEffect, useRef } from 'react';
-import { useMap } from '@/components/map';
+import type { ExpressionSpecification } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { GeoJsonSource, MapLayer, fitTo, useMap } from '@/components/map';
+import type { GestureTarget } from '@/components/map/gestures';
+import { pointAt } from '@/components/map/profile';
+import { unitMetres } from '@/lib/units';
 import { PlannerMapController, type MapCallbacks } from '../lib/map-controller';
-import { pointAt } from '../lib/profile';
+import {
+  PLAN_SOURCES as S,
+  alternativeFeatures,
+  hoverFeatures,
+  markerFeatures,
+  previewWaypoints,
+  routeFeatures,
+  shownWaypoints,
+  waypointFeatures,
+} from '../lib/planner-features';
 import type { AssembledRoute, LoopAlternative, LonLat, Units, Waypoint } from '../lib/types';
-import { unitMetres } from '../lib/units';
 
-interface Props extends MapCallbacks {
+interface Props extends Omit<MapCallbacks, 'onPreview'> {
   waypoints: Waypoint[];
   route: AssembledRoute | null;
   units: Units;
@@ -16,14 +28,22 @@ interface Props extends MapCallbacks {
   /** bump to fit the map to the route (e.g. after opening a saved one) */
   fitKey: number;
   flyTo: { at: LonLat; key: number } | null;
-  onController?(c: PlannerMapController | null): void;
 }
 
-/** Draws the planner on the surrounding <RegionMap> (via useMap) and forwards gestures. */
+const LINE_LAYOUT = { 'line-cap': 'round', 'line-join': 'round' } as const;
+const FREEHAND: ExpressionSpecification = ['==', ['get', 'mode'], 'freehand'];
+
+/**
+ * Draws the planner on the surrounding <RegionMap> — loop alternatives, the route (per leg, freehand
+ * legs dashed), km/mi markers, waypoints, the profile's hover spot — and turns pointer gestures on
+ * it into edits (map-controller.ts). A drag previews the waypoints here, without touching the plan.
+ */
 export function PlannerLayers(p: Props) {
   const map = useMap();
+  const { route, waypoints, units, hover, alternatives, selectedAlt, editable, fitKey, flyTo } = p;
   const ctl = useRef<PlannerMapController | null>(null);
-  const cbs = useRef<MapCallbacks>(p);
+  const [preview, setPreview] = useState<{ target: GestureTarget; at: LonLat } | null>(null);
+  const cbs = useRef<Props>(p);
   useEffect(() => {
     cbs.current = p;
   });
@@ -36,50 +56,48 @@ export function PlannerLayers(p: Props) {
       onInsert: (leg, at) => cbs.current.onInsert(leg, at),
       onDelete: (id) => cbs.current.onDelete(id),
       onHover: (d) => cbs.current.onHover(d),
+      onPreview: setPreview,
     });
     ctl.current = c;
-    p.onController?.(c);
     map.getContainer().setAttribute('data-planner-ready', 'true');
     return () => {
       map.getContainer().removeAttribute('data-planner-ready');
       c.destroy();
       ctl.current = null;
-      p.onController?.(null);
+      setPreview(null);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map]);
 
-  const { route, waypoints, units, hover, alternatives, selectedAlt, editable, fitKey, flyTo } = p;
-
-  useEffect(() => {
-    if (ctl.current) ctl.current.editable = editable;
-  }, [editable, map]);
-
+  // (after the controller's creation above, in the same commit, once the map is there)
   useEffect(() => {
     const c = ctl.current;
     if (!c) return;
-    // draw waypoints where the router put them (snapped) when the route matches the list
-    const snapped = route?.snapped;
-    const shown = snapped && snapped.length === waypoints.length ? waypoints.map((w, i) => ({ ...w, lon: snapped[i]![0], lat: snapped[i]![1] })) : waypoints;
-    c.setWaypoints(shown);
-    c.setRoute(route, waypoints, unitMetres(units));
-  }, [route, waypoints, units, map]);
+    c.editable = editable;
+    c.setRoute(route);
+    c.setWaypoints(waypoints);
+  }, [map, editable, route, waypoints]);
 
-  useEffect(() => {
-    ctl.current?.setHover(route && hover !== null ? pointAt(route.coords, route.cum, hover) : null);
-  }, [hover, route, map]);
-
-  useEffect(() => {
-    ctl.current?.setAlternatives(alternatives, selectedAlt);
-  }, [alternatives, selectedAlt, map]);
+  const shown = useMemo(() => shownWaypoints(waypoints, route), [waypoints, route]);
+  const waypointData = useMemo(
+    () => waypointFeatures(preview ? previewWaypoints(shown, preview.target, preview.at) : shown),
+    [shown, preview],
+  );
+  const routeData = useMemo(() => routeFeatures(route, waypoints), [route, waypoints]);
+  const markerData = useMemo(() => markerFeatures(route, unitMetres(units)), [route, units]);
+  const hoverData = useMemo(() => hoverFeatures(route && hover !== null ? pointAt(route.coords, route.cum, hover) : null), [route, hover]);
+  const altData = useMemo(() => alternativeFeatures(alternatives, selectedAlt), [alternatives, selectedAlt]);
 
   // a new set of alternatives: show them all (picking one of them keeps the view)
   useEffect(() => {
-    if (alternatives.length) ctl.current?.fitTo(alternatives.flatMap((a) => a.coords));
+    if (map && alternatives.length)
+      fitTo(
+        map,
+        alternatives.flatMap((a) => a.coords),
+      );
   }, [alternatives, map]);
 
   useEffect(() => {
-    if (fitKey > 0 && route) ctl.current?.fitTo(route.coords);
+    if (map && fitKey > 0 && route) fitTo(map, route.coords);
     // only when asked to
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fitKey, map]);
@@ -88,5 +106,77 @@ export function PlannerLayers(p: Props) {
     if (flyTo && map) map.flyTo({ center: flyTo.at, zoom: Math.max(map.getZoom(), 14), duration: 600 });
   }, [flyTo, map]);
 
-  return null;
+  return (
+    <>
+      <GeoJsonSource id={S.alts} data={altData}>
+        <MapLayer
+          id={`${S.alts}-line`}
+          type="line"
+          filter={['==', ['geometry-type'], 'LineString']}
+          layout={LINE_LAYOUT}
+          paint={{
+            'line-color': ['get', 'color'],
+            'line-width': ['case', ['get', 'selected'], 6, 3.5],
+            'line-opacity': ['case', ['get', 'selected'], 0.95, 0.55],
+          }}
+        />
+        <MapLayer
+          id={`${S.alts}-start`}
+          type="circle"
+          filter={['==', ['geometry-type'], 'Point']}
+          paint={{ 'circle-radius': 9, 'circle-color': '#16a34a', 'circle-stroke-color': '#111827', 'circle-stroke-width': 2 }}
+        />
+      </GeoJsonSource>
+      <GeoJsonSource id={S.route} data={routeData}>
+        <MapLayer
+          id={`${S.route}-casing`}
+          type="line"
+          layout={LINE_LAYOUT}
+          paint={{ 'line-color': '#ffffff', 'line-width': 8, 'line-opacity': 0.9 }}
+        />
+        <MapLayer
+          id={`${S.route}-line`}
+          type="line"
+          layout={LINE_LAYOUT}
+          paint={{
+            'line-color': ['case', FREEHAND, '#f97316', '#e11d48'],
+            'line-width': 4.5,
+            'line-dasharray': ['case', FREEHAND, ['literal', [2, 1.5]], ['literal', [1, 0]]],
+          }}
+        />
+      </GeoJsonSource>
+      <GeoJsonSource id={S.markers} data={markerData}>
+        <MapLayer
+          id={`${S.markers}-dot`}
+          type="circle"
+          paint={{ 'circle-radius': 8, 'circle-color': '#ffffff', 'circle-stroke-color': '#e11d48', 'circle-stroke-width': 1.5 }}
+        />
+        <MapLayer
+          id={`${S.markers}-label`}
+          type="symbol"
+          layout={{ 'text-field': ['get', 'label'], 'text-size': 10, 'text-font': ['Noto Sans Medium'], 'text-allow-overlap': true }}
+          paint={{ 'text-color': '#9f1239' }}
+        />
+      </GeoJsonSource>
+      <GeoJsonSource id={S.waypoints} data={waypointData}>
+        <MapLayer
+          id={`${S.waypoints}-dot`}
+          type="circle"
+          paint={{
+            'circle-radius': ['case', ['get', 'end'], 9, 7],
+            'circle-color': ['case', ['get', 'first'], '#16a34a', ['get', 'last'], '#dc2626', '#ffffff'],
+            'circle-stroke-color': '#111827',
+            'circle-stroke-width': 2,
+          }}
+        />
+      </GeoJsonSource>
+      <GeoJsonSource id={S.hover} data={hoverData}>
+        <MapLayer
+          id={`${S.hover}-dot`}
+          type="circle"
+          paint={{ 'circle-radius': 7, 'circle-color': '#0ea5e9', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2.5 }}
+        />
+      </GeoJsonSource>
+    </>
+  );
 }

@@ -28,12 +28,24 @@ const VIS = [
 export function SaveDialog({ open, onOpenChange, initial, existing, onSave }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{open ? <SaveForm initial={initial} existing={existing} onSave={onSave} onCancel={() => onOpenChange(false)} /> : null}</DialogContent>
+      <DialogContent>
+        {open ? <SaveForm initial={initial} existing={existing} onSave={onSave} onCancel={() => onOpenChange(false)} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
 
-function SaveForm({ initial, existing, onSave, onCancel }: { initial: SaveMeta; existing: boolean; onSave: Props['onSave']; onCancel(): void }) {
+function SaveForm({
+  initial,
+  existing,
+  onSave,
+  onCancel,
+}: {
+  initial: SaveMeta;
+  existing: boolean;
+  onSave: Props['onSave'];
+  onCancel(): void;
+}) {
   const [meta, setMeta] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,21 +75,44 @@ function SaveForm({ initial, existing, onSave, onCancel }: { initial: SaveMeta; 
     >
       <DialogHeader>
         <DialogTitle>{existing ? 'Save route' : 'Save new route'}</DialogTitle>
-        <DialogDescription>Saved routes are in your library. Saves made offline are kept and synced when you are back online.</DialogDescription>
+        <DialogDescription>
+          Saved routes are in your library. Saves made offline are kept and synced when you are back online.
+        </DialogDescription>
       </DialogHeader>
       <div className="grid gap-1.5">
         <Label htmlFor="route-name">Name</Label>
-        <Input id="route-name" value={meta.name} maxLength={120} required aria-invalid={!nameOk} onChange={(e) => setMeta({ ...meta, name: e.target.value })} autoFocus />
+        <Input
+          id="route-name"
+          value={meta.name}
+          maxLength={120}
+          required
+          aria-invalid={!nameOk}
+          onChange={(e) => setMeta({ ...meta, name: e.target.value })}
+          autoFocus
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="route-description">Description</Label>
-        <Textarea id="route-description" value={meta.description} maxLength={2000} rows={3} onChange={(e) => setMeta({ ...meta, description: e.target.value })} />
+        <Textarea
+          id="route-description"
+          value={meta.description}
+          maxLength={2000}
+          rows={3}
+          onChange={(e) => setMeta({ ...meta, description: e.target.value })}
+        />
       </div>
       <fieldset className="grid gap-1.5">
         <legend className="mb-1 text-sm font-medium">Visibility</legend>
         {VIS.map(([v, label, help]) => (
           <label key={v} className="flex cursor-pointer items-center gap-2 text-sm">
-            <input type="radio" name="visibility" value={v} checked={meta.visibility === v} onChange={() => setMeta({ ...meta, visibility: v })} className="accent-primary" />
+            <input
+              type="radio"
+              name="visibility"
+              value={v}
+              checked={meta.visibility === v}
+              onChange={() => setMeta({ ...meta, visibility: v })}
+              className="accent-primary"
+            />
             <span className="font-medium">{label}</span>
             <span className="text-muted-foreground">— {help}</span>
           </label>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { AssembledRoute, Units } from '../lib/types';
-import { formatDistance, formatDuration, formatElevation, formatPace, parsePace } from '../lib/units';
+import { formatDistance, formatDuration, formatElevation, formatPace, parsePace } from '@/lib/units';
 
 interface Props {
   route: AssembledRoute | null;

@@ -18,9 +18,30 @@ interface Props {
   compact?: boolean;
 }
 
-function ToolButton({ label, onClick, disabled, children, shortcut }: { label: string; onClick(): void; disabled?: boolean; children: ReactNode; shortcut?: string }) {
+function ToolButton({
+  label,
+  onClick,
+  disabled,
+  children,
+  shortcut,
+}: {
+  label: string;
+  onClick(): void;
+  disabled?: boolean;
+  children: ReactNode;
+  shortcut?: string;
+}) {
   return (
-    <Button type="button" variant="ghost" size="icon-sm" aria-label={label} title={shortcut ? `${label} (${shortcut})` : label} onClick={onClick} disabled={disabled} aria-keyshortcuts={shortcut}>
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon-sm"
+      aria-label={label}
+      title={shortcut ? `${label} (${shortcut})` : label}
+      onClick={onClick}
+      disabled={disabled}
+      aria-keyshortcuts={shortcut}
+    >
       {children}
     </Button>
   );

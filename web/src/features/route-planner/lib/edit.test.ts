@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, outAndBack, reverse, setLegMode, wp } from './edit';
 import { createHistory, push, redo, undo } from './history';
-import { formatPace, parsePace } from './units';
 
 const pts = () => [wp(1, 42), wp(1.01, 42, 'freehand'), wp(1.02, 42.01)];
 
@@ -50,16 +49,5 @@ describe('history', () => {
     h = push(h, 9);
     expect(h.future).toEqual([]);
     expect(undo(h).present).toBe(1);
-  });
-});
-
-describe('pace', () => {
-  it('parses and formats per km and per mile', () => {
-    expect(parsePace('5:00', 'km')).toBe(300);
-    expect(formatPace(300, 'km')).toBe('5:00 /km');
-    expect(formatPace(300, 'mi')).toBe('8:03 /mi');
-    expect(parsePace('8:03', 'mi')).toBe(300);
-    expect(parsePace('0:30', 'km')).toBeNull();
-    expect(parsePace('abc', 'km')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
+import { MAX_WAYPOINTS } from '@waymark/geo/planner/limits';
 import type { LegMode, LonLat, Waypoint } from './types';
 
-export const MAX_WAYPOINTS = 100;
+export { MAX_WAYPOINTS };
 
 let counter = 0;
 export function newId(): string {

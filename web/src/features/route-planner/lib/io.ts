@@ -1,4 +1,4 @@
-import { exportTrack, importTrack, trackToWaypoints, type TrackFormat } from '@waymark/geo';
+import { MAX_WAYPOINTS, exportTrack, importTrack, trackToWaypoints, type TrackFormat } from '@waymark/geo';
 import type { AssembledRoute } from './types';
 
 export const EXPORT_FORMATS: { format: TrackFormat; label: string; ext: string; mime: string }[] = [
@@ -8,7 +8,9 @@ export const EXPORT_FORMATS: { format: TrackFormat; label: string; ext: string; 
 ];
 
 export function routeFileText(format: TrackFormat, route: AssembledRoute, name: string, description = ''): string {
-  const line = route.coords.map((c) => (Number.isFinite(c[2]) ? ([c[0], c[1], c[2]] as [number, number, number]) : ([c[0], c[1]] as [number, number])));
+  const line = route.coords.map((c) =>
+    Number.isFinite(c[2]) ? ([c[0], c[1], c[2]] as [number, number, number]) : ([c[0], c[1]] as [number, number]),
+  );
   return exportTrack(format, { name: name || 'Waymark route', description, lines: [line] });
 }
 
@@ -37,11 +39,16 @@ export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
 
 /** Parse an imported file into waypoints; throws an Error with a user-facing message. */
 export async function readTrackFile(file: File): Promise<{ name: string; description: string; waypoints: [number, number][] }> {
-  if (file.size > MAX_IMPORT_FILE_BYTES) throw new Error(`“${file.name}” is too large (${(file.size / 1048576).toFixed(1)} MB; the limit is 5 MB)`);
+  if (file.size > MAX_IMPORT_FILE_BYTES)
+    throw new Error(`“${file.name}” is too large (${(file.size / 1048576).toFixed(1)} MB; the limit is 5 MB)`);
   const text = await file.text();
   try {
     const t = importTrack(text, { fileName: file.name });
-    return { name: t.name ?? file.name.replace(/\.[^.]+$/, ''), description: t.description ?? '', waypoints: trackToWaypoints(t.lines, 100) };
+    return {
+      name: t.name ?? file.name.replace(/\.[^.]+$/, ''),
+      description: t.description ?? '',
+      waypoints: trackToWaypoints(t.lines, MAX_WAYPOINTS),
+    };
   } catch (err) {
     throw new Error(`Could not import “${file.name}”: ${err instanceof Error ? err.message : String(err)}`);
   }

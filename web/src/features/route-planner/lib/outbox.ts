@@ -1,5 +1,7 @@
 import { ApiError } from '@/lib/api-client';
-import { createRoute, updateRoute, type RouteBody } from '../api/saved-routes';
+import type { CreateRouteBody as RouteBody } from '@waymark/contracts/routes';
+import { createRoute } from '../api/create-route';
+import { updateRoute } from '../api/update-route';
 import { loadOutbox, saveOutbox, type OutboxItem } from './storage';
 
 /** A network failure (offline, server unreachable) rather than a refusal by the server. */
@@ -8,7 +10,12 @@ export function isOffline(err: unknown): boolean {
 }
 
 export function enqueue(routeId: string | null, body: RouteBody): OutboxItem {
-  const item: OutboxItem = { localId: `local-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, routeId, body: body as unknown as Record<string, unknown>, queuedAt: new Date().toISOString() };
+  const item: OutboxItem = {
+    localId: `local-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    routeId,
+    body: body as unknown as Record<string, unknown>,
+    queuedAt: new Date().toISOString(),
+  };
   // A newer save of the same saved route replaces an older queued one.
   const rest = loadOutbox().filter((i) => !(routeId && i.routeId === routeId));
   saveOutbox([...rest, item]);
@@ -61,7 +68,11 @@ export function syncOutbox(): Promise<SyncResult> {
         done();
       } catch (err) {
         if (isOffline(err) || (err instanceof ApiError && (err.status === 401 || err.status >= 500))) break;
-        out.refused.push({ localId: item.localId, name: String(body.name ?? ''), message: err instanceof Error ? err.message : String(err) });
+        out.refused.push({
+          localId: item.localId,
+          name: String(body.name ?? ''),
+          message: err instanceof Error ? err.message : String(err),
+        });
         done();
       }
     }

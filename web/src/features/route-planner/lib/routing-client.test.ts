@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeSchema } from './routing-client';
+import { plannedRoute as routeSchema } from '@waymark/contracts/routing';
 
 const body = {
   coords: [
@@ -35,5 +35,18 @@ describe('server route answer (worker fallback)', () => {
   it('accepts an answer without them and refuses a malformed one', () => {
     expect(routeSchema.parse(body).snapped).toBeUndefined();
     expect(routeSchema.safeParse({ ...body, snapped: [[1.52]] }).success).toBe(false);
+  });
+  it('reads an unknown elevation (JSON null from the server) as NaN, like the worker, and nothing else as unknown', () => {
+    const r = routeSchema.parse({
+      ...body,
+      coords: [
+        [1.52, 42.5, null],
+        [1.53, 42.51, 0],
+      ],
+    });
+    expect(Number.isNaN(r.coords[0]![2])).toBe(true);
+    expect(r.coords[1]![2]).toBe(0);
+    expect(routeSchema.safeParse({ ...body, coords: [[1.52, 42.5, 'high']] }).success).toBe(false);
+    expect(routeSchema.safeParse({ ...body, coords: [[1.52, 42.5]] }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { fetchRegions } from '@/components/map';
-import { api } from '@/lib/api-client';
+import { generateLoops } from '../api/generate-loops';
+import { planRoute } from '../api/plan-route';
 import type { LoopRequest, WorkerRequest, WorkerResponse } from '../worker/protocol';
 import type { AssembledRoute, LoopAlternative, Waypoint } from './types';
 
@@ -16,31 +16,6 @@ async function graphUrl(region: string): Promise<string> {
     return plain;
   }
 }
-
-const point3 = z.tuple([z.number(), z.number(), z.number()]);
-/** The server's POST /api/route answer (the fallback when the worker cannot route). */
-export const routeSchema = z.object({
-  coords: z.array(point3),
-  cum: z.array(z.number()),
-  legStarts: z.array(z.number()),
-  stats: z.object({ distanceM: z.number(), ascentM: z.number(), descentM: z.number(), timeS: z.number(), greenM: z.number().optional() }),
-  wayTypes: z.record(z.string(), z.number()),
-  surfaces: z.record(z.string(), z.number()),
-  // kept (zod strips unknown keys): the map draws waypoints where they snapped, the profile uses the smoothed grade
-  snapped: z.array(z.tuple([z.number(), z.number()])).optional(),
-  profile: z.array(z.object({ distance: z.number(), elevation: z.number(), grade: z.number() })).optional(),
-});
-const loopsSchema = z.object({
-  alternatives: z.array(
-    z.object({
-      coords: z.array(point3),
-      distanceM: z.number(),
-      ascentM: z.number(),
-      retrace: z.number(),
-      waypoints: z.array(z.tuple([z.number(), z.number()])),
-    }),
-  ),
-});
 
 export class RoutingError extends Error {
   constructor(
@@ -116,15 +91,9 @@ export class RoutingClient {
       if (!r.ok && r.code === 'outside') throw new RoutingError(r.error, 'outside');
       if (!r.ok) console.warn('worker routing failed, asking the server:', r.error);
     }
-    const res = await api('/api/route', {
-      method: 'POST',
-      body: { region: this.region, waypoints: wps, paceSecPerKm },
-      schema: z.object({ route: routeSchema }),
-      toast: false,
-      redirect: false,
-    });
+    const route = await planRoute({ region: this.region, waypoints: wps, paceSecPerKm });
     this.engine = 'server';
-    return res.route;
+    return route;
   }
 
   async loops(request: LoopRequest): Promise<LoopAlternative[]> {
@@ -146,9 +115,9 @@ export class RoutingClient {
       preferences: request.preferences,
       paceSecPerKm: request.paceSecPerKm,
     };
-    const res = await api('/api/route/loop', { method: 'POST', body, schema: loopsSchema, toast: false, redirect: false });
+    const alternatives = await generateLoops(body);
     this.engine = 'server';
-    return res.alternatives;
+    return alternatives;
   }
 
   dispose() {

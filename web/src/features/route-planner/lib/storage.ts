@@ -1,3 +1,4 @@
+import { MAX_WAYPOINTS, PACE_SEC_PER_KM } from '@waymark/geo/planner/limits';
 import { z } from 'zod';
 import type { Waypoint } from './types';
 
@@ -15,7 +16,7 @@ const waypointSchema = z.object({
 
 const draftSchema = z.object({
   region: z.string().max(64),
-  waypoints: z.array(waypointSchema).max(100),
+  waypoints: z.array(waypointSchema).max(MAX_WAYPOINTS),
   /** the saved route this draft edits, if any */
   routeId: z.string().nullable().default(null),
   name: z.string().max(120).default(''),
@@ -26,11 +27,11 @@ export type Draft = z.infer<typeof draftSchema>;
 
 const prefsSchema = z.object({
   units: z.enum(['km', 'mi']).default('km'),
-  paceSecPerKm: z.number().min(120).max(1800).default(360),
+  paceSecPerKm: z.number().min(PACE_SEC_PER_KM.min).max(PACE_SEC_PER_KM.max).default(PACE_SEC_PER_KM.default),
   mode: z.enum(['snap', 'freehand']).default('snap'),
 });
 export type Prefs = z.infer<typeof prefsSchema>;
-export const DEFAULT_PREFS: Prefs = { units: 'km', paceSecPerKm: 360, mode: 'snap' };
+export const DEFAULT_PREFS: Prefs = { units: 'km', paceSecPerKm: PACE_SEC_PER_KM.default, mode: 'snap' };
 
 function read<T>(key: string, schema: z.ZodType<T>): T | null {
   try {

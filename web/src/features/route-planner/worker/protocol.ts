@@ -1,14 +1,8 @@
-import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from '../lib/types';
+import type { LoopOptions } from '@waymark/geo';
+import type { AssembledRoute, LoopAlternative, Waypoint } from '../lib/types';
 
-export interface LoopRequest {
-  start: LonLat;
-  distanceKm: number;
-  heading?: number;
-  seed?: number;
-  alternatives?: number;
-  preferences?: { preferPaths?: boolean; avoidBusyRoads?: boolean; preferGreen?: boolean };
-  paceSecPerKm?: number;
-}
+/** A loop request to the worker: @waymark/geo's PlanningEngine.loops options. */
+export type LoopRequest = LoopOptions;
 
 export type WorkerRequest =
   | { id: number; type: 'init'; region: string; url: string }

@@ -1,13 +1,13 @@
 /// <reference lib="webworker" />
 import { dropStaleCopies } from '@/components/map/stale-copies';
-import { OutsideRegionError, PlanEngine } from '../lib/engine';
+import { OutsideRegionError, PlanningEngine } from '@waymark/geo';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 export const GRAPH_CACHE = 'waymark-graphs-v1';
 
-const engines = new Map<string, Promise<{ engine: PlanEngine; fromCache: boolean }>>();
+const engines = new Map<string, Promise<{ engine: PlanningEngine; fromCache: boolean }>>();
 
 /** graph.bin from the Cache API when present (offline), else the network (then cached). */
 async function loadBytes(url: string): Promise<{ bytes: Uint8Array; fromCache: boolean }> {
@@ -48,12 +48,12 @@ function engineFor(region: string, url?: string) {
     if (!url) throw new Error(`region ${region} is not loaded`);
     e = loadBytes(url).then(async ({ bytes, fromCache }) => {
       try {
-        return { engine: new PlanEngine(region, bytes), fromCache };
+        return { engine: PlanningEngine.fromBytes(region, bytes), fromCache };
       } catch (err) {
         // a cached copy this build cannot read (e.g. an older graph format): drop it, fetch again
         if (!fromCache) throw err;
         await caches.delete(GRAPH_CACHE).catch(() => undefined);
-        return { engine: new PlanEngine(region, (await loadBytes(url)).bytes), fromCache: false };
+        return { engine: PlanningEngine.fromBytes(region, (await loadBytes(url)).bytes), fromCache: false };
       }
     });
     e.catch(() => engines.delete(region));
@@ -70,7 +70,7 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
       const { engine, fromCache } = await engineFor(msg.region, msg.url);
       reply({ id: msg.id, ok: true, type: 'init', bbox: engine.bbox, nodes: engine.nodeCount, fromCache });
       // build the contraction hierarchy now (~0.1 s), not on the user's first click
-      setTimeout(() => engine.planner.router.hierarchy(), 0);
+      setTimeout(() => engine.warm(), 0);
     } else if (msg.type === 'plan') {
       const { engine } = await engineFor(msg.region);
       const t0 = performance.now();

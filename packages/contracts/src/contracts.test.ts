@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_WAYPOINTS as GEO_MAX_WAYPOINTS } from '@waymark/geo';
+import {
+  MAX_WAYPOINTS,
+  createRouteBody,
+  dashboardSummaryQuery,
+  elevationQuery,
+  errorBody,
+  loopRequest,
+  routeListQuery,
+  routeRequest,
+  updateRouteBody,
+} from './index.ts';
+
+describe('contracts', () => {
+  it("allows as many waypoints as the routing engine's limit", () => {
+    expect(MAX_WAYPOINTS).toBe(GEO_MAX_WAYPOINTS);
+    const wp = { lon: 1.5, lat: 42.5 };
+    expect(routeRequest.safeParse({ region: 'andorra', waypoints: Array(MAX_WAYPOINTS).fill(wp) }).success).toBe(true);
+    expect(routeRequest.safeParse({ region: 'andorra', waypoints: Array(MAX_WAYPOINTS + 1).fill(wp) }).error?.issues[0]?.message).toBe(
+      `at most ${MAX_WAYPOINTS} waypoints`,
+    );
+  });
+
+  it('fills the defaults a client may leave out', () => {
+    expect(
+      routeRequest
+        .parse({
+          region: 'andorra',
+          waypoints: [
+            { lon: 1, lat: 42 },
+            { lon: 1.1, lat: 42, mode: 'freehand' },
+          ],
+        })
+        .waypoints.map((w) => w.mode),
+    ).toEqual(['snap', 'freehand']);
+    expect(loopRequest.parse({ region: 'andorra', start: { lon: 1, lat: 42 }, distanceKm: 10 })).toMatchObject({
+      alternatives: 3,
+      preferences: { preferPaths: false, avoidBusyRoads: false, preferGreen: false },
+    });
+    const stats = { distanceM: 1, ascentM: 0, descentM: 0, timeS: 1 };
+    expect(
+      createRouteBody.parse({ name: '  Lake  ', region: 'andorra', waypoints: [{ lon: 1, lat: 42 }], geometry: '', stats }),
+    ).toMatchObject({
+      name: 'Lake',
+      description: '',
+      visibility: 'private',
+    });
+    expect(routeListQuery.parse({})).toEqual({ sort: 'updated', page: 1, pageSize: 20 });
+    expect(routeListQuery.parse({ page: '3', pageSize: '50' })).toMatchObject({ page: 3, pageSize: 50 });
+  });
+
+  it('refuses what the API refuses', () => {
+    expect(updateRouteBody.safeParse({}).error?.issues[0]?.message).toBe('nothing to change');
+    expect(
+      loopRequest.safeParse({ region: 'andorra', start: { lon: 1, lat: 42 }, distanceKm: 10, preferences: { preferHills: true } }).success,
+    ).toBe(false);
+    expect(routeRequest.safeParse({ region: '../etc', waypoints: [] }).success).toBe(false);
+    expect(dashboardSummaryQuery.safeParse({ tz: 'Mars/Olympus' }).success).toBe(false);
+    expect(dashboardSummaryQuery.parse({ tz: 'Europe/Paris' })).toEqual({ tz: 'Europe/Paris' });
+  });
+
+  it('reads elevation points from the query string', () => {
+    expect(elevationQuery.parse({ points: '1.5,42.5; 7.42,43.73;' }).points).toEqual([
+      [1.5, 42.5],
+      [7.42, 43.73],
+    ]);
+    for (const points of ['', 'abc', '1,2,3', '200,10', '1,95', Array(201).fill('1,42').join(';')]) {
+      expect(elevationQuery.safeParse({ points }).success, points).toBe(false);
+    }
+    expect(elevationQuery.safeParse({}).success).toBe(false);
+  });
+
+  it('describes the one error body, details nested', () => {
+    expect(errorBody.safeParse({ error: { code: 'validation_error', message: 'Invalid', details: { issues: [] } } }).success).toBe(true);
+    expect(errorBody.safeParse({ error: { code: 'x', message: 'y', details: 'flat' } }).success).toBe(false);
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { lat, lon, position2, regionName } from './common.ts';
+
+/** POST /api/route and POST /api/route/loop: routing and loop generation on a region's graph. */
+
+/** The most waypoints one route may have (routing and saved routes). */
+export const MAX_WAYPOINTS = 100;
+/** Loop alternatives: at most this many per request, 3 by default. */
+export const MAX_LOOP_ALTERNATIVES = 5;
+export const DEFAULT_LOOP_ALTERNATIVES = 3;
+/** Target distance of a generated loop (km). */
+export const LOOP_DISTANCE_KM = { min: 1, max: 100 } as const;
+/** Flat running pace (seconds per km) the time estimate accepts, and the default (6:00 /km). */
+export const PACE_SEC_PER_KM = { min: 120, max: 1800, default: 360 } as const;
+
+/** One leg's mode: routed on the foot network, or a straight line. */
+export const legMode = z.enum(['snap', 'freehand']);
+export type LegMode = z.infer<typeof legMode>;
+
+/** A waypoint: `mode` is the mode of the leg that ARRIVES at it (ignored on the first). */
+export const waypoint = z.object({ lon, lat, mode: legMode.default('snap') });
+export type Waypoint = z.infer<typeof waypoint>;
+
+/** Flat running pace, seconds per km. */
+export const pace = z.number().min(PACE_SEC_PER_KM.min).max(PACE_SEC_PER_KM.max);
+
+export const routeRequest = z.object({
+  region: regionName,
+  waypoints: z.array(waypoint).min(2, 'at least two waypoints').max(MAX_WAYPOINTS, `at most ${MAX_WAYPOINTS} waypoints`),
+  paceSecPerKm: pace.optional(),
+});
+export type RouteRequest = z.input<typeof routeRequest>;
+
+export const loopPreferences = z.strictObject({
+  preferPaths: z.boolean().default(false),
+  avoidBusyRoads: z.boolean().default(false),
+  preferGreen: z.boolean().default(false),
+});
+export type LoopPreferences = z.input<typeof loopPreferences>;
+
+export const loopRequest = z.object({
+  region: regionName,
+  start: z.object({ lon, lat }),
+  distanceKm: z
+    .number()
+    .min(LOOP_DISTANCE_KM.min, `at least ${LOOP_DISTANCE_KM.min} km`)
+    .max(LOOP_DISTANCE_KM.max, `at most ${LOOP_DISTANCE_KM.max} km`),
+  heading: z.number().min(0).max(360).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+  alternatives: z.number().int().min(1).max(MAX_LOOP_ALTERNATIVES).default(DEFAULT_LOOP_ALTERNATIVES),
+  preferences: loopPreferences.default({ preferPaths: false, avoidBusyRoads: false, preferGreen: false }),
+  paceSecPerKm: pace.optional(),
+});
+export type LoopRequest = z.input<typeof loopRequest>;
+
+export const routeStats = z.object({
+  distanceM: z.number(),
+  ascentM: z.number(),
+  descentM: z.number(),
+  timeS: z.number(),
+  /** metres through parks, woods, meadows and along water (not stored with saved routes) */
+  greenM: z.number().optional(),
+});
+export type RouteStats = z.infer<typeof routeStats>;
+
+/** [lon, lat, ele] of a planned route: an unknown elevation is null on the wire (JSON has no NaN), NaN once parsed. */
+export const routePoint = z.tuple([
+  z.number(),
+  z.number(),
+  z
+    .number()
+    .nullable()
+    .transform((e) => e ?? Number.NaN),
+]);
+
+/** A planned route: what the map, stats and elevation profile draw. */
+export const plannedRoute = z.object({
+  /** [lon, lat, ele] points */
+  coords: z.array(routePoint),
+  /** cumulative distance (m) at each coordinate */
+  cum: z.array(z.number()),
+  /** index in coords where each leg starts */
+  legStarts: z.array(z.number()),
+  stats: routeStats,
+  /** metres per way type / surface */
+  wayTypes: z.record(z.string(), z.number()),
+  surfaces: z.record(z.string(), z.number()),
+  /** waypoints as routed (snapped onto the network where their legs snap) */
+  snapped: z.array(position2).optional(),
+  /** resampled elevation profile with smoothed grade (rise/run) */
+  profile: z.array(z.object({ distance: z.number(), elevation: z.number(), grade: z.number() })).optional(),
+});
+export type PlannedRoute = z.infer<typeof plannedRoute>;
+
+export const routeResponse = z.object({ route: plannedRoute });
+export type RouteResponse = z.infer<typeof routeResponse>;
+
+export const loopAlternative = z.object({
+  coords: z.array(routePoint),
+  distanceM: z.number(),
+  ascentM: z.number(),
+  /** the direction this alternative heads off in (degrees) */
+  heading: z.number().optional(),
+  /** share of the loop's length run more than once (0–1) */
+  retrace: z.number(),
+  greenM: z.number().optional(),
+  /** as few waypoints (start … start) as reproduce the loop when each leg is snapped */
+  waypoints: z.array(position2),
+});
+export type LoopAlternative = z.infer<typeof loopAlternative>;
+
+export const loopResponse = z.object({ alternatives: z.array(loopAlternative) });
+export type LoopResponse = z.infer<typeof loopResponse>;

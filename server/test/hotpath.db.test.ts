@@ -1,0 +1,73 @@
+// What the hot-path work changed in observable behaviour, outside the session cache: the route
+// list's single query (totals, past-the-end pages, waypoint counts) and the health check's reuse.
+import { encodeRouteGeometry } from '@waymark/geo';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { TEST_DB } from './support/db.ts';
+
+describe(`hot path on ${TEST_DB}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists a page with the total, waypoint counts and no geometry, also past the end and for an empty list', async () => {
+    const u = await t.signIn();
+    const other = await t.signIn();
+    const pts = (n: number) => Array.from({ length: n }, (_, i) => ({ lon: 1.52 + i / 1000, lat: 42.5, mode: 'snap' }));
+    const geometry = encodeRouteGeometry([
+      [1.52, 42.5, 1000],
+      [1.53, 42.51, 1010],
+    ]);
+    for (let i = 1; i <= 5; i++) {
+      const res = await t.json(
+        'POST',
+        '/api/routes',
+        {
+          name: `Run ${i}`,
+          region: 'andorra',
+          waypoints: pts(i + 1),
+          geometry,
+          stats: { distanceM: i, ascentM: 0, descentM: 0, timeS: 1 },
+        },
+        u.headers,
+      );
+      expect(res.status).toBe(201);
+    }
+    type List = { items: { name: string; waypointCount: number; waypoints?: unknown; geometry?: unknown }[]; total: number; page: number };
+    const get = async (q: string, who = u) => (await (await t.json('GET', `/api/routes${q}`, undefined, who.headers)).json()) as List;
+    const page1 = await get('?sort=name&pageSize=2');
+    expect(page1.total).toBe(5);
+    expect(page1.items.map((i) => [i.name, i.waypointCount])).toEqual([
+      ['Run 1', 2],
+      ['Run 2', 3],
+    ]);
+    expect(page1.items[0]).not.toHaveProperty('waypoints');
+    expect(page1.items[0]).not.toHaveProperty('geometry');
+    const last = await get('?sort=name&pageSize=2&page=3');
+    expect(last).toMatchObject({ total: 5, page: 3 });
+    expect(last.items.map((i) => i.name)).toEqual(['Run 5']);
+    const past = await get('?sort=name&pageSize=2&page=9');
+    expect(past).toMatchObject({ total: 5, page: 9, items: [] });
+    const searched = await get('?q=run 4');
+    expect(searched).toMatchObject({ total: 1, items: [{ name: 'Run 4', waypointCount: 5 }] });
+    expect(await get('', other)).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('reuses a successful health check for up to a second and says when it was made', async () => {
+    const body = async () =>
+      (await (await t.app.request('/api/health')).json()) as { database: { reachable: boolean; checkedAt: string; latencyMs: number } };
+    const first = await body();
+    expect(first.database.reachable).toBe(true);
+    expect(first.database.latencyMs).toBeGreaterThanOrEqual(0);
+    const burst = await Promise.all(Array.from({ length: 10 }, body));
+    const times = new Set(burst.map((b) => b.database.checkedAt));
+    expect(times.size).toBeLessThanOrEqual(2); // the first check, or one made after it expired
+    await new Promise((r) => setTimeout(r, 1100));
+    const later = await body();
+    expect(Date.parse(later.database.checkedAt)).toBeGreaterThan(Date.parse(first.database.checkedAt) + 1000);
+  });
+});

@@ -1,0 +1,83 @@
+// <GeoJsonSource>: a GeoJSON source on the surrounding <RegionMap>, declared as JSX. Its layers are
+// <MapLayer> children. The source is added once per map and id; a new `data` object is handed to
+// the existing source with `setData` (never removed and re-added per update); the source and its
+// layers are removed on unmount, and added again if a style swap ever drops them.
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { GeoJSON } from 'geojson';
+import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MlMap } from 'maplibre-gl';
+import { useMap } from './context';
+
+export type GeoJsonData = GeoJSON | string;
+export type GeoJsonOptions = Omit<GeoJSONSourceSpecification, 'type' | 'data'>;
+
+const SourceContext = createContext<string | null>(null);
+
+/** The id of the nearest enclosing <GeoJsonSource> (the default `source` of a <MapLayer>). */
+export function useSourceId(): string | null {
+  return useContext(SourceContext);
+}
+
+export interface GeoJsonSourceProps {
+  /** the source id on the map (unique per map) */
+  id: string;
+  /** the data; a new object (or URL) replaces it with `setData`, the same object changes nothing */
+  data: GeoJsonData;
+  /** source options (cluster, tolerance, …), applied when the source is added: change `id` to change them */
+  options?: GeoJsonOptions;
+  /** its <MapLayer>s */
+  children?: ReactNode;
+}
+
+/** Whether `map` can still take style changes (not removed, style present). */
+export function styleAlive(map: MlMap): boolean {
+  return !(map as unknown as { _removed?: boolean })._removed && !!map.style;
+}
+
+/** Remove a source and every layer that draws it (MapLibre refuses to remove a source in use). */
+export function removeSource(map: MlMap, id: string): void {
+  if (!styleAlive(map) || !map.getSource(id)) return;
+  for (const l of map.getStyle().layers) if ('source' in l && l.source === id) map.removeLayer(l.id);
+  map.removeSource(id);
+}
+
+export function GeoJsonSource({ id, data, options, children }: GeoJsonSourceProps) {
+  const map = useMap();
+  /** the data object the map's source holds now */
+  const applied = useRef<GeoJsonData | null>(null);
+  const latest = useRef({ data, options });
+
+  // Layout effects run before any child's passive effect: the source exists when its <MapLayer>s add themselves.
+  useLayoutEffect(() => {
+    latest.current = { data, options };
+  });
+
+  useLayoutEffect(() => {
+    if (!map) return;
+    const add = () => {
+      if (!styleAlive(map) || map.getSource(id)) return;
+      try {
+        map.addSource(id, { type: 'geojson', ...latest.current.options, data: latest.current.data });
+        applied.current = latest.current.data;
+      } catch {
+        // the style is between loads: the next `styledata` tries again
+      }
+    };
+    add();
+    map.on('styledata', add);
+    return () => {
+      map.off('styledata', add);
+      removeSource(map, id);
+      applied.current = null;
+    };
+  }, [map, id]);
+
+  useLayoutEffect(() => {
+    if (!map || applied.current === data || !styleAlive(map)) return;
+    const src = map.getSource(id) as GeoJSONSource | undefined;
+    if (!src) return;
+    src.setData(data);
+    applied.current = data;
+  }, [map, id, data]);
+
+  return map ? <SourceContext.Provider value={id}>{children}</SourceContext.Provider> : null;
+}

@@ -1,0 +1,49 @@
+import { ElevationProfile } from '@/components/map/elevation-profile';
+import { formatDistance, formatElevation } from '@/lib/units';
+import type { AssembledRoute, Units } from '../lib/types';
+import { usePlannerContext } from './planner-provider';
+import { Breakdown, StatsPanel } from './stats-panel';
+import { WaypointList } from './waypoint-list';
+
+/** The editable route's details: stats, elevation profile, surface and way-type shares, waypoints. */
+export function RouteDetails() {
+  const { route, waypoints, status, act, prefs, setPrefs, view } = usePlannerContext();
+  return (
+    <div className="grid gap-3">
+      <StatsPanel
+        route={route}
+        units={prefs.units}
+        paceSecPerKm={prefs.paceSecPerKm}
+        onPace={(v) => setPrefs({ paceSecPerKm: v })}
+        onUnits={(u) => setPrefs({ units: u })}
+        status={status}
+      />
+      {route ? (
+        <ElevationProfile route={route} units={prefs.units} hover={view.hover} onHover={view.setHover} />
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          Click the map to add waypoints. Drag them to move, drag the line to add one; double-click or right-click a waypoint (long-press on
+          touch) to delete it.
+        </p>
+      )}
+      {route ? <Breakdown title="Surface" parts={route.surfaces} units={prefs.units} /> : null}
+      {route ? <Breakdown title="Way types" parts={route.wayTypes} units={prefs.units} /> : null}
+      {waypoints.length ? (
+        <WaypointList
+          waypoints={waypoints}
+          onMode={(i, m) => act({ type: 'mode', index: i, mode: m })}
+          onDelete={(id) => act({ type: 'delete', id })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Distance and climb on one line (the phone sheet's summary). */
+export function RouteSummary({ route, units }: { route: AssembledRoute; units: Units }) {
+  return (
+    <span className="font-medium tabular-nums" data-testid="sheet-summary" dir="ltr">
+      {`${formatDistance(route.stats.distanceM, units)} · ↑ ${formatElevation(route.stats.ascentM, units)}`}
+    </span>
+  );
+}

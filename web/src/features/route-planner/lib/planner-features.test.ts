@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALT_COLORS,
+  alternativeFeatures,
+  hoverFeatures,
+  markerFeatures,
+  previewWaypoints,
+  routeFeatures,
+  shownWaypoints,
+  waypointFeatures,
+} from './planner-features';
+import type { AssembledRoute, LoopAlternative, Waypoint } from './types';
+
+const wps: Waypoint[] = [
+  { id: 'a', lon: 1.5, lat: 42.5, mode: 'snap' },
+  { id: 'b', lon: 1.51, lat: 42.5, mode: 'freehand' },
+  { id: 'c', lon: 1.52, lat: 42.5, mode: 'snap' },
+];
+/** a straight line east, 4 km in 5 points, two legs: 0–2 and 2–4 */
+const route: AssembledRoute = {
+  coords: [0, 1, 2, 3, 4].map((i) => [1.5 + i * 0.01, 42.5, 1000 + i]),
+  cum: [0, 1000, 2000, 3000, 4000],
+  legStarts: [0, 2],
+  stats: { distanceM: 4000, ascentM: 4, descentM: 0, timeS: 1440 },
+  wayTypes: {},
+  surfaces: {},
+  snapped: [
+    [1.5001, 42.5001],
+    [1.5101, 42.5001],
+    [1.5201, 42.5001],
+  ],
+};
+
+describe('planner map features', () => {
+  it('draws waypoints where the router snapped them, while the route matches the list', () => {
+    expect(shownWaypoints(wps, route).map((w) => [w.lon, w.lat])).toEqual(route.snapped);
+    expect(shownWaypoints(wps.slice(0, 2), route)).toEqual(wps.slice(0, 2)); // a waypoint was deleted: the route is stale
+    expect(shownWaypoints(wps, null)).toBe(wps);
+  });
+
+  it('marks the first, last and end waypoints', () => {
+    const f = waypointFeatures(wps).features.map((x) => x.properties);
+    expect(f).toEqual([
+      { id: 'a', index: 0, first: true, last: false, end: true },
+      { id: 'b', index: 1, first: false, last: false, end: false },
+      { id: 'c', index: 2, first: false, last: true, end: true },
+    ]);
+    expect(waypointFeatures(wps.slice(0, 1)).features[0]!.properties).toMatchObject({ first: true, last: false });
+  });
+
+  it('previews a dragged waypoint in place, and a line drag as a new waypoint in that leg', () => {
+    expect(previewWaypoints(wps, { kind: 'vertex', id: 'b' }, [9, 9])[1]).toMatchObject({ id: 'b', lon: 9, lat: 9 });
+    const ins = previewWaypoints(wps, { kind: 'line', index: 1 }, [8, 8]);
+    expect(ins.map((w) => w.id)).toEqual(['a', 'b', '__preview', 'c']);
+    expect(wps).toHaveLength(3);
+  });
+
+  it('draws the route one line per leg, with the mode of the waypoint the leg arrives at', () => {
+    const f = routeFeatures(route, wps).features;
+    expect(f.map((x) => x.properties)).toEqual([
+      { leg: 0, mode: 'freehand' },
+      { leg: 1, mode: 'snap' },
+    ]);
+    expect(f.map((x) => (x.geometry as { coordinates: unknown[] }).coordinates.length)).toEqual([3, 3]);
+    expect(routeFeatures(null, wps).features).toEqual([]);
+  });
+
+  it('puts a marker every km (or mi), and on long routes thins them to about 60', () => {
+    const m = markerFeatures(route, 1000).features;
+    expect(m.map((x) => x.properties!.label)).toEqual(['1', '2', '3']);
+    expect(m[1]!.geometry.coordinates[0]).toBeCloseTo(1.52, 9);
+    const long: AssembledRoute = { ...route, stats: { ...route.stats, distanceM: 150_000 }, cum: route.cum.map((d) => d * 37.5) };
+    const labels = markerFeatures(long, 1000).features.map((x) => Number(x.properties!.label));
+    expect(labels.length).toBeLessThanOrEqual(60);
+    expect(labels.slice(0, 3)).toEqual([3, 6, 9]);
+  });
+
+  it('colours the loop alternatives in order, the chosen one selected, and marks their common start', () => {
+    const alt = (x: number): LoopAlternative => ({
+      coords: [
+        [x, 42.5, 1],
+        [x + 0.01, 42.5, 2],
+        [x, 42.5, 1],
+      ],
+      distanceM: 5000,
+      ascentM: 10,
+      retrace: 0,
+      waypoints: [],
+    });
+    const f = alternativeFeatures([alt(1.5), alt(1.5)], 1).features;
+    expect(f.map((x) => x.properties)).toEqual([
+      { color: ALT_COLORS[0], selected: false, index: 0 },
+      { color: ALT_COLORS[1], selected: true, index: 1 },
+      {},
+    ]);
+    expect(f[2]!.geometry).toEqual({ type: 'Point', coordinates: [1.5, 42.5] });
+    expect(alternativeFeatures([], null).features).toEqual([]);
+    expect(hoverFeatures(null).features).toEqual([]);
+    expect(hoverFeatures([1, 2]).features).toHaveLength(1);
+  });
+});

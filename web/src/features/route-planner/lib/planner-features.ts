@@ -1,0 +1,119 @@
+// What the planner draws on the map, as GeoJSON (pure): waypoints, the route one feature per leg,
+// km/mi markers, the profile's hover spot and the loop alternatives. planner-layers.tsx hands
+// these to <GeoJsonSource>s; the layer ids (`wm-plan-…`) are what browser tests query.
+import type { Feature, FeatureCollection, Point } from 'geojson';
+import type { GestureTarget } from '@/components/map/gestures';
+import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from './types';
+
+/** Source ids; each layer is `<source>-<part>` (e.g. `wm-plan-route-line`). */
+export const PLAN_SOURCES = {
+  alts: 'wm-plan-alts',
+  route: 'wm-plan-route',
+  markers: 'wm-plan-markers',
+  waypoints: 'wm-plan-waypoints',
+  hover: 'wm-plan-hover',
+} as const;
+/** The layers gestures hit-test: waypoints (vertices) and the route line (legs). */
+export const WAYPOINT_LAYER = `${PLAN_SOURCES.waypoints}-dot`;
+export const ROUTE_LAYER = `${PLAN_SOURCES.route}-line`;
+
+/** Colours of the loop alternatives, in order (the loop dialog's swatches use them too). */
+export const ALT_COLORS = ['#2563eb', '#db2777', '#0d9488', '#9333ea', '#ca8a04'];
+
+export const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+/** Waypoints where the router put them (snapped onto the network) when the route matches the list. */
+export function shownWaypoints(waypoints: Waypoint[], route: AssembledRoute | null): Waypoint[] {
+  const snapped = route?.snapped;
+  return snapped && snapped.length === waypoints.length
+    ? waypoints.map((w, i) => ({ ...w, lon: snapped[i]![0], lat: snapped[i]![1] }))
+    : waypoints;
+}
+
+/** The waypoints while a drag is under way: the dragged one moved, or a new one inserted into the dragged leg. */
+export function previewWaypoints(waypoints: Waypoint[], target: GestureTarget, at: LonLat): Waypoint[] {
+  if (target.kind === 'vertex') return waypoints.map((w) => (w.id === target.id ? { ...w, lon: at[0], lat: at[1] } : w));
+  const out = [...waypoints];
+  out.splice(target.index + 1, 0, { id: '__preview', lon: at[0], lat: at[1], mode: 'snap' });
+  return out;
+}
+
+export function waypointFeatures(list: Waypoint[]): FeatureCollection<Point> {
+  const n = list.length;
+  return {
+    type: 'FeatureCollection',
+    features: list.map((w, i) => ({
+      type: 'Feature',
+      properties: { id: w.id, index: i, first: i === 0, last: i === n - 1 && n > 1, end: i === 0 || i === n - 1 },
+      geometry: { type: 'Point', coordinates: [w.lon, w.lat] },
+    })),
+  };
+}
+
+/** One line per leg, with its index (`leg`) and the mode of the waypoint it arrives at. */
+export function routeFeatures(route: AssembledRoute | null, waypoints: Waypoint[]): FeatureCollection {
+  if (!route) return EMPTY;
+  const features: Feature[] = [];
+  for (let l = 0; l < route.legStarts.length; l++) {
+    const a = route.legStarts[l]!;
+    const b = l + 1 < route.legStarts.length ? route.legStarts[l + 1]! : route.coords.length - 1;
+    const coords = route.coords.slice(a, b + 1).map((c) => [c[0], c[1]]);
+    if (coords.length < 2) continue;
+    features.push({
+      type: 'Feature',
+      properties: { leg: l, mode: waypoints[l + 1]?.mode ?? 'snap' },
+      geometry: { type: 'LineString', coordinates: coords },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** A marker every `step` metres (1 km or 1 mi) labelled 1, 2, 3…; long routes keep at most ~60 (every 2nd, 5th, …). */
+export function markerFeatures(route: AssembledRoute | null, step: number): FeatureCollection<Point> {
+  const features: Feature<Point>[] = [];
+  if (route) {
+    const total = route.stats.distanceM;
+    const every = Math.max(1, Math.ceil(total / step / 60));
+    let j = 0;
+    for (let n = every; n * step < total; n += every) {
+      const d = n * step;
+      while (j < route.cum.length - 2 && route.cum[j + 1]! < d) j++;
+      const d0 = route.cum[j]!;
+      const d1 = route.cum[j + 1]!;
+      const t = d1 > d0 ? (d - d0) / (d1 - d0) : 0;
+      const a = route.coords[j]!;
+      const b = route.coords[j + 1]!;
+      features.push({
+        type: 'Feature',
+        properties: { label: String(n) },
+        geometry: { type: 'Point', coordinates: [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] },
+      });
+    }
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+export function hoverFeatures(at: LonLat | null): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: at ? [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: at } }] : [],
+  };
+}
+
+/** Every alternative in its colour (the selected one bold), and where they all start and end. */
+export function alternativeFeatures(alts: LoopAlternative[], selected: number | null): FeatureCollection {
+  const start = alts[0]?.coords[0];
+  return {
+    type: 'FeatureCollection',
+    features: [
+      ...alts.map<Feature>((a, i) => ({
+        type: 'Feature',
+        properties: { color: ALT_COLORS[i % ALT_COLORS.length], selected: i === selected, index: i },
+        geometry: { type: 'LineString', coordinates: a.coords.map((c) => [c[0], c[1]]) },
+      })),
+      ...(start
+        ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: [start[0], start[1]] } }]
+        : []),
+    ],
+  };
+}
