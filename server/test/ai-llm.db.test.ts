@@ -252,4 +252,13 @@ describe('chat through an OpenAI-compatible model (fake model server on 127.0.0.
     expect(ok.status).toBe(200);
     await ok.text();
   });
+
+  it(`lets exactly ${RATE} of ${RATE * 2} parallel chat requests of one user through (the count is taken under a lock)`, async () => {
+    script = () => ({ text: 'ok' });
+    const mallory = await t.signIn();
+    const answers = await Promise.all(Array.from({ length: RATE * 2 }, (_, i) => chat(mallory, { message: `burst ${i}` })));
+    await Promise.all(answers.map((r) => r.text()));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array<number>(RATE).fill(200), ...Array<number>(RATE).fill(429)]);
+  });
 });
