@@ -25,7 +25,7 @@ interface ChatMap {
 }
 const routeFeatures = (page: Page) =>
   page.evaluate(() => {
-    const m = (window as unknown as { __waymarkMap: ChatMap }).__waymarkMap;
+    const m = window.__waymarkTest!.map('ai-chat') as ChatMap;
     const src = m.getSource('chat-route');
     return src
       ? src
@@ -68,7 +68,7 @@ describe('/ui/maps/ai-chat', () => {
     const blue = countColour(drawn, [37, 99, 235], 40);
     expect(blue).toBeGreaterThan(before + 300);
     // the camera moved to Encamp (1.58°E 42.53°N)
-    const c = await page.evaluate(() => (window as unknown as { __waymarkMap: ChatMap }).__waymarkMap.getCenter());
+    const c = await page.evaluate(() => (window.__waymarkTest!.map('ai-chat') as ChatMap).getCenter());
     expect(Math.abs(c.lng - 1.58)).toBeLessThan(0.08);
     expect(Math.abs(c.lat - 42.53)).toBeLessThan(0.08);
     await saveShot(page, 'ai-chat-loop');

@@ -8,6 +8,7 @@ import { decode } from 'fast-png';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newPage } from './browser.ts';
+import { waitForMap } from './map-handle.ts';
 
 export const SHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results/maps');
 
@@ -79,18 +80,20 @@ export function pageApi(page: Page, method: string, url: string, body?: unknown)
   );
 }
 
-/** Wait until the demo map has settled (style, tiles and overlays drawn); SwiftShader on a busy machine can take a while. */
-export async function mapIdle(page: Page) {
-  await page.waitForFunction(() => !!(window as unknown as { __waymarkMap?: unknown }).__waymarkMap, null, { timeout: 120_000 });
+/**
+ * Wait until the page's map (the one under `handle`, default the first) has settled (style, tiles
+ * and overlays drawn); SwiftShader on a busy machine can take a while.
+ */
+export async function mapIdle(page: Page, handle?: string) {
+  await waitForMap(page, handle, 120_000);
   await page.evaluate(
-    () =>
+    (h) =>
       new Promise<void>((resolve) => {
-        const m = (
-          window as unknown as { __waymarkMap: { once(e: string, cb: () => void): void; triggerRepaint(): void; loaded(): boolean } }
-        ).__waymarkMap;
+        const m = window.__waymarkTest!.map(h ?? undefined) as { once(e: string, cb: () => void): void; triggerRepaint(): void };
         m.once('idle', () => resolve());
         m.triggerRepaint();
       }),
+    handle ?? null,
   );
 }
 

@@ -15,15 +15,8 @@ import { sessionQueryOptions } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { DemoHeader, Segmented } from '../components/demo-header';
 import { ChatHttpError, fromStored, sendChat, type ChatMessage, type ToolPart } from './chat-stream';
-import { drawResult } from './map-drawing';
+import { ChatOverlays, drawingFor, EMPTY_DRAWING, moveCamera, type ChatDrawing } from './map-drawing';
 import { ToolCard } from './tool-card';
-
-declare global {
-  interface Window {
-    /** the demo page's map, for the browser tests */
-    __waymarkMap?: MlMap;
-  }
-}
 
 const REGIONS = [
   { value: 'andorra', label: 'Andorra' },
@@ -72,6 +65,8 @@ export function AiChatPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [alternatives, setAlternatives] = useState<Record<string, number>>({});
   const mapRef = useRef<MlMap | null>(null);
+  const [drawing, setDrawing] = useState<ChatDrawing>(EMPTY_DRAWING);
+  const drawingRef = useRef<ChatDrawing>(EMPTY_DRAWING);
   const routeRef = useRef<[number, number][] | undefined>(undefined);
   const logRef = useRef<HTMLDivElement>(null);
   const drawnRef = useRef(new Set<string>());
@@ -94,8 +89,11 @@ export function AiChatPage() {
     const map = mapRef.current;
     if (!map || part.state !== 'done') return;
     if (alternative !== undefined) setAlternatives((a) => ({ ...a, [part.id]: alternative }));
-    const line = drawResult(map, part.name, part.output, { alternative: alternative ?? 0, move });
-    if (line) routeRef.current = line;
+    const r = drawingFor(drawingRef.current, part.name, part.output, alternative ?? 0);
+    drawingRef.current = r.drawing;
+    setDrawing(r.drawing);
+    if (r.line) routeRef.current = r.line;
+    if (move && r.camera) moveCamera(map, r.camera);
   }, []);
 
   // draw each finished tool result once, in order
@@ -184,6 +182,10 @@ export function AiChatPage() {
     await api('/api/ai/messages', { method: 'DELETE', toast: false }).catch(() => undefined);
     setMessages([]);
     setAlternatives({});
+    // a cleared chat leaves nothing on the map either
+    drawingRef.current = EMPTY_DRAWING;
+    setDrawing(EMPTY_DRAWING);
+    routeRef.current = undefined;
   }
 
   const onSubmit = (e: FormEvent) => {
@@ -217,13 +219,15 @@ export function AiChatPage() {
           className="h-[42vh] min-h-0 md:h-auto md:flex-1"
           ariaLabel="Map of the chat's results"
           scaleUnit={unit === 'mi' ? 'imperial' : 'metric'}
+          handle="ai-chat"
           onLoad={(m) => {
             mapRef.current = m;
-            window.__waymarkMap = m;
             const last = lastTool(messagesRef.current);
             if (last) show(last);
           }}
-        />
+        >
+          <ChatOverlays drawing={drawing} />
+        </RegionMap>
         <aside
           className="bg-background flex min-h-0 flex-1 flex-col border-t md:w-[400px] md:flex-none md:border-t-0 md:border-s"
           aria-label="Chat with the map assistant"

@@ -3,7 +3,8 @@
 // bearing controls.
 import type { ExpressionSpecification, Map as MlMap } from 'maplibre-gl';
 import { useEffect, useId, useState } from 'react';
-import { RegionMap, useDarkMode } from '@/components/map';
+import { MapLayer, RegionMap, useDarkMode } from '@/components/map';
+import { BASEMAP_SOURCE } from '@/components/map/style';
 import { Label } from '@/components/ui/label';
 import { Button } from '@/components/ui/button';
 import { DemoHeader, Segmented } from '../components/demo-header';
@@ -36,39 +37,41 @@ const REGIONS = {
   andorra: { center: [1.5218, 42.5078] as [number, number], zoom: 16 },
 };
 
-/** Add the extrusion layer above the basemap's flat buildings (which it hides). */
-export function addBuildings(map: MlMap) {
+/** Hide the basemap's flat buildings (the extrusions replace them); returns the first label layer (the extrusions go under it). */
+export function hideFlatBuildings(map: MlMap): string | undefined {
   const style = map.getStyle();
   for (const l of style.layers) {
-    if ('source-layer' in l && l['source-layer'] === 'buildings' && l.id !== BUILDINGS_LAYER)
+    if ('source-layer' in l && l['source-layer'] === 'buildings' && l.id !== BUILDINGS_LAYER && l.layout?.visibility !== 'none')
       map.setLayoutProperty(l.id, 'visibility', 'none');
   }
-  if (map.getLayer(BUILDINGS_LAYER)) return;
-  const flat = style.layers.find((l) => 'source-layer' in l && l['source-layer'] === 'buildings');
-  const source = flat && 'source' in flat ? flat.source : 'protomaps';
-  const firstLabel = style.layers.find((l) => l.type === 'symbol')?.id;
-  map.addLayer(
-    {
-      id: BUILDINGS_LAYER,
-      type: 'fill-extrusion',
-      source: source as string,
-      'source-layer': 'buildings',
-      minzoom: 13,
-      paint: {
+  return style.layers.find((l) => l.type === 'symbol')?.id;
+}
+
+/** The extruded buildings from the basemap's `buildings` layer, coloured by height. */
+function BuildingsLayer({ beforeId }: { beforeId?: string }) {
+  return (
+    <MapLayer
+      id={BUILDINGS_LAYER}
+      type="fill-extrusion"
+      source={BASEMAP_SOURCE}
+      source-layer="buildings"
+      minzoom={13}
+      beforeId={beforeId}
+      paint={{
         'fill-extrusion-height': height,
         'fill-extrusion-base': base,
         'fill-extrusion-color': ['interpolate', ['linear'], height, ...HEIGHT_STOPS.flat()] as unknown as ExpressionSpecification,
         'fill-extrusion-opacity': 0.92,
         'fill-extrusion-vertical-gradient': true,
-      },
-    },
-    firstLabel,
+      }}
+    />
   );
 }
 
 export function BuildingsPage() {
   const [region, setRegion] = useState<'monaco' | 'andorra'>('monaco');
   const [map, setMap] = useState<MlMap | null>(null);
+  const [firstLabel, setFirstLabel] = useState<string | undefined>(undefined);
   const [pitch, setPitch] = useState(58);
   const [bearing, setBearing] = useState(-25);
   const [stats, setStats] = useState<{ count: number; distinct: number } | null>(null);
@@ -88,7 +91,8 @@ export function BuildingsPage() {
       : { anchor: 'map' as const, color: '#fff7ed', intensity: 0.55, position: [1.5, 210, 35] as [number, number, number] };
     const ensure = () => {
       if (!map.isStyleLoaded()) return;
-      if (!map.getLayer(BUILDINGS_LAYER)) addBuildings(map);
+      const label = hideFlatBuildings(map);
+      setFirstLabel((l) => (l === label ? l : label));
       const cur = map.getLight();
       if (cur?.color !== light.color) map.setLight(light);
     };
@@ -147,12 +151,14 @@ export function BuildingsPage() {
           hillshade={false}
           initialView={REGIONS.monaco}
           ariaLabel="3D buildings map"
+          handle="3d-buildings"
           onLoad={(m) => {
-            window.__waymarkMap = m;
             m.jumpTo({ pitch: 58, bearing: -25 });
             setMap(m);
           }}
-        />
+        >
+          <BuildingsLayer beforeId={firstLabel} />
+        </RegionMap>
         <section
           aria-label="Camera and legend"
           className="bg-background/95 absolute top-2 z-10 w-60 space-y-3 rounded-md border p-3 text-sm shadow-sm ltr:left-2 rtl:right-2"

@@ -3,17 +3,17 @@
 // worker built in — never a CDN), sky; click two points for the elevation profile between them.
 import { formatClimb, formatDistance } from '@waymark/assistant/summary';
 import { routeClimb } from '@waymark/geo/elevation/filter';
-import { addProtocol, type Map as MlMap, type MapMouseEvent } from 'maplibre-gl';
+import { addProtocol, type FilterSpecification, type Map as MlMap, type MapMouseEvent } from 'maplibre-gl';
 import mlcontour from 'maplibre-contour';
-import { useEffect, useId, useRef, useState } from 'react';
-import { RegionMap, fetchRegions, useDarkMode } from '@/components/map';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { GeoJsonSource, MapLayer, RegionMap, fetchRegions, useDarkMode } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { api } from '@/lib/api-client';
 import { DemoHeader, Segmented } from '../components/demo-header';
 import { ProfileChart } from '../components/profile-chart';
-import { EMPTY, LABEL_FONT, setOverlay } from '../lib/overlay';
+import { LABEL_FONT, type Fc } from '../lib/geo';
 
 type Region = 'andorra' | 'monaco';
 const VIEWS: Record<Region, { center: [number, number]; zoom: number; pitch: number; bearing: number }> = {
@@ -91,6 +91,35 @@ function contourTiles(origin: string, region: string, version: string | undefine
     elevationKey: 'ele',
     levelKey: 'level',
   });
+}
+
+const IS_POINT: FilterSpecification = ['==', ['geometry-type'], 'Point'];
+
+/** The clicked points (A, B) and the line between them. */
+function ProfileOverlay({ data }: { data: Fc }) {
+  return (
+    <GeoJsonSource id={PROFILE_SOURCE} data={data}>
+      <MapLayer
+        id="profile-line"
+        type="line"
+        filter={['==', ['geometry-type'], 'LineString']}
+        paint={{ 'line-color': '#dc2626', 'line-width': 3 }}
+      />
+      <MapLayer
+        id="profile-points"
+        type="circle"
+        filter={IS_POINT}
+        paint={{ 'circle-radius': 7, 'circle-color': '#dc2626', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 }}
+      />
+      <MapLayer
+        id="profile-labels"
+        type="symbol"
+        filter={IS_POINT}
+        layout={{ 'text-field': ['get', 'label'], 'text-font': LABEL_FONT, 'text-size': 11, 'text-allow-overlap': true }}
+        paint={{ 'text-color': '#ffffff' }}
+      />
+    </GeoJsonSource>
+  );
 }
 
 export function ElevationPage() {
@@ -196,53 +225,23 @@ export function ElevationPage() {
     };
   }, [map, terrain, exaggeration, contours, dark, region]);
 
-  // the two clicked points and the line between them
-  useEffect(() => {
-    if (!map) return;
-    setOverlay(
-      map,
-      PROFILE_SOURCE,
-      points.length
-        ? {
-            type: 'FeatureCollection',
-            features: [
-              ...(points.length === 2
-                ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates: points } }]
-                : []),
-              ...points.map((p, i) => ({
-                type: 'Feature' as const,
-                properties: { label: i === 0 ? 'A' : 'B' },
-                geometry: { type: 'Point' as const, coordinates: p },
-              })),
-            ],
-          }
-        : EMPTY,
-      [
-        {
-          id: 'profile-line',
-          type: 'line',
-          source: PROFILE_SOURCE,
-          filter: ['==', ['geometry-type'], 'LineString'],
-          paint: { 'line-color': '#dc2626', 'line-width': 3 },
-        },
-        {
-          id: 'profile-points',
-          type: 'circle',
-          source: PROFILE_SOURCE,
-          filter: ['==', ['geometry-type'], 'Point'],
-          paint: { 'circle-radius': 7, 'circle-color': '#dc2626', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
-        },
-        {
-          id: 'profile-labels',
-          type: 'symbol',
-          source: PROFILE_SOURCE,
-          filter: ['==', ['geometry-type'], 'Point'],
-          layout: { 'text-field': ['get', 'label'], 'text-font': LABEL_FONT, 'text-size': 11, 'text-allow-overlap': true },
-          paint: { 'text-color': '#ffffff' },
-        },
+  // the two clicked points and the line between them (drawn by <ProfileOverlay>)
+  const profileData = useMemo<Fc>(
+    () => ({
+      type: 'FeatureCollection',
+      features: [
+        ...(points.length === 2
+          ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates: points } }]
+          : []),
+        ...points.map((p, i) => ({
+          type: 'Feature' as const,
+          properties: { label: i === 0 ? 'A' : 'B' },
+          geometry: { type: 'Point' as const, coordinates: p },
+        })),
       ],
-    );
-  }, [map, points]);
+    }),
+    [points],
+  );
 
   useEffect(() => {
     if (points.length !== 2) return;
@@ -260,7 +259,6 @@ export function ElevationPage() {
   }, [points]);
 
   const onLoad = (m: MlMap) => {
-    window.__waymarkMap = m;
     m.jumpTo(VIEWS.andorra);
     m.on('click', (e: MapMouseEvent) => {
       const p: [number, number] = [Math.round(e.lngLat.lng * 1e6) / 1e6, Math.round(e.lngLat.lat * 1e6) / 1e6];
@@ -302,8 +300,11 @@ export function ElevationPage() {
           hillshade={hillshade}
           initialView={{ center: VIEWS.andorra.center, zoom: VIEWS.andorra.zoom }}
           ariaLabel="3D terrain map"
+          handle="elevation"
           onLoad={onLoad}
-        />
+        >
+          <ProfileOverlay data={profileData} />
+        </RegionMap>
         <section
           aria-label="Terrain controls"
           className="bg-background/95 absolute top-2 z-10 w-60 space-y-2 rounded-md border p-3 text-sm shadow-sm ltr:left-2 rtl:right-2"

@@ -6,7 +6,7 @@ import { MILES_TO_KM, type DistanceUnit, type ToolOutputs } from '@waymark/contr
 import { useNavigate } from '@tanstack/react-router';
 import { Dices, Loader2, Repeat } from 'lucide-react';
 import type { Map as MlMap, MapMouseEvent } from 'maplibre-gl';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { RegionMap } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { ApiError, api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { drawResult } from '../ai-chat/map-drawing';
+import { ChatOverlays, drawingFor, EMPTY_DRAWING } from '../ai-chat/map-drawing';
 import { DemoHeader, Segmented } from '../components/demo-header';
 
 type Region = 'andorra' | 'monaco';
@@ -101,10 +101,8 @@ export function GenerateRoutePage() {
     };
   }, [query, region]);
 
-  // the start marker and the loops
-  useEffect(() => {
-    const map = mapRef.current;
-    if (!map) return;
+  // the start marker and the loops, drawn as the chat draws a generated loop
+  const drawing = useMemo(() => {
     const out: ToolOutputs['generate_loop'] = {
       region,
       start: { ...start, kind: 'start', region, source: 'region' },
@@ -118,17 +116,15 @@ export function GenerateRoutePage() {
         greenM: l.greenM ?? 0,
       })),
     };
-    drawResult(map, 'generate_loop', out, { alternative: selected, move: false });
+    return drawingFor(EMPTY_DRAWING, 'generate_loop', out, selected).drawing;
   }, [start, loops, selected, region, distance, unit]);
 
   const onMapLoad = (m: MlMap) => {
     mapRef.current = m;
-    window.__waymarkMap = m;
     m.on('click', (e: MapMouseEvent) => {
       setStart({ name: `${e.lngLat.lat.toFixed(4)}, ${e.lngLat.lng.toFixed(4)}`, lon: e.lngLat.lng, lat: e.lngLat.lat });
       setLoops([]);
     });
-    setStart((s) => ({ ...s }));
   };
 
   async function generate(e?: FormEvent) {
@@ -439,9 +435,12 @@ export function GenerateRoutePage() {
           className="h-[45vh] min-h-0 md:h-auto md:flex-1"
           ariaLabel="Loop generator map"
           scaleUnit={unit === 'mi' ? 'imperial' : 'metric'}
+          handle="generate-route"
           onLoad={onMapLoad}
           initialView={{ center: [REGION_START.andorra.lon, REGION_START.andorra.lat], zoom: 12.5 }}
-        />
+        >
+          <ChatOverlays drawing={drawing} />
+        </RegionMap>
       </div>
     </div>
   );

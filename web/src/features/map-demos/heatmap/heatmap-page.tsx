@@ -2,11 +2,11 @@
 // database), or a region's points of interest by category — with radius and intensity controls.
 import { HEATMAP_POI_CATEGORIES, type HeatmapPoiCategory, type HeatmapResponse } from '@waymark/contracts/maps';
 import type { Map as MlMap } from 'maplibre-gl';
-import { useEffect, useId, useRef, useState } from 'react';
-import { RegionMap } from '@/components/map';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { GeoJsonSource, MapLayer, RegionMap } from '@/components/map';
 import { Label } from '@/components/ui/label';
 import { DemoHeader, Segmented } from '../components/demo-header';
-import { boundsOf, setOverlay } from '../lib/overlay';
+import { boundsOf, type Fc } from '../lib/geo';
 
 export const HEAT_SOURCE = 'heat';
 type Source = 'routes' | 'pois';
@@ -36,6 +36,37 @@ export const HEAT_RAMP: [number, string][] = [
 ];
 
 const fmt = new Intl.NumberFormat('en');
+
+/** The heatmap layer (and the single points once zoomed in); the sliders change its paint in place. */
+function HeatOverlay({ data, radius, intensity }: { data: Fc; radius: number; intensity: number }) {
+  return (
+    <GeoJsonSource id={HEAT_SOURCE} data={data}>
+      <MapLayer
+        id="heat"
+        type="heatmap"
+        maxzoom={17}
+        paint={{
+          'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 8, radius * 0.5, 14, radius, 17, radius * 2],
+          'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 8, intensity * 0.6, 15, intensity * 2],
+          'heatmap-color': ['interpolate', ['linear'], ['heatmap-density'], ...HEAT_RAMP.flat()] as never,
+          'heatmap-opacity': ['interpolate', ['linear'], ['zoom'], 15, 0.85, 17, 0.4],
+        }}
+      />
+      <MapLayer
+        id="heat-points"
+        type="circle"
+        minzoom={15}
+        paint={{
+          'circle-radius': 4,
+          'circle-color': '#b2182b',
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1,
+          'circle-opacity': ['interpolate', ['linear'], ['zoom'], 15, 0, 16, 1],
+        }}
+      />
+    </GeoJsonSource>
+  );
+}
 
 export function HeatmapPage() {
   const [source, setSource] = useState<Source>('routes');
@@ -69,60 +100,27 @@ export function HeatmapPage() {
     return () => ctrl.abort();
   }, [source, region, category]);
 
-  // draw them
-  useEffect(() => {
-    if (!map || !data) return;
-    setOverlay(
-      map,
-      HEAT_SOURCE,
-      {
+  // the points as GeoJSON (drawn by <HeatOverlay>)
+  const points = useMemo<Fc | null>(
+    () =>
+      data && {
         type: 'FeatureCollection',
         features: data.points.map((p) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: p } })),
       },
-      [
-        {
-          id: 'heat',
-          type: 'heatmap',
-          source: HEAT_SOURCE,
-          maxzoom: 17,
-          paint: {
-            'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 8, radius * 0.5, 14, radius, 17, radius * 2],
-            'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 8, intensity * 0.6, 15, intensity * 2],
-            'heatmap-color': ['interpolate', ['linear'], ['heatmap-density'], ...HEAT_RAMP.flat()] as never,
-            'heatmap-opacity': ['interpolate', ['linear'], ['zoom'], 15, 0.85, 17, 0.4],
-          },
-        },
-        {
-          id: 'heat-points',
-          type: 'circle',
-          source: HEAT_SOURCE,
-          minzoom: 15,
-          paint: {
-            'circle-radius': 4,
-            'circle-color': '#b2182b',
-            'circle-stroke-color': '#ffffff',
-            'circle-stroke-width': 1,
-            'circle-opacity': ['interpolate', ['linear'], ['zoom'], 15, 0, 16, 1],
-          },
-        },
-      ],
-    );
+    [data],
+  );
+
+  // frame the data when the source or region changes (not on every slider move)
+  useEffect(() => {
+    if (!map || !data) return;
     map.getContainer().setAttribute('data-heat-points', String(data.points.length));
-    // frame the data when the source or region changes (not on every slider move)
     const key = `${data.source}|${source === 'pois' ? region : ''}`;
     if (fitted.current !== key && data.points.length) {
       fitted.current = key;
       const b = boundsOf(data.points);
       if (b) map.fitBounds(b, { padding: 40, maxZoom: 14, duration: 600 });
     }
-  }, [map, data, source, region, radius, intensity]);
-
-  // the sliders change paint properties in place
-  useEffect(() => {
-    if (!map?.getLayer('heat')) return;
-    map.setPaintProperty('heat', 'heatmap-radius', ['interpolate', ['linear'], ['zoom'], 8, radius * 0.5, 14, radius, 17, radius * 2]);
-    map.setPaintProperty('heat', 'heatmap-intensity', ['interpolate', ['linear'], ['zoom'], 8, intensity * 0.6, 15, intensity * 2]);
-  }, [map, radius, intensity]);
+  }, [map, data, source, region]);
 
   const mapRegion = source === 'pois' ? region : 'andorra';
   const summary = !data
@@ -176,16 +174,9 @@ export function HeatmapPage() {
         )}
       </DemoHeader>
       <div className="relative min-h-0 flex-1">
-        <RegionMap
-          region={mapRegion}
-          className="absolute inset-0"
-          hillshade={false}
-          ariaLabel="Heatmap"
-          onLoad={(m) => {
-            window.__waymarkMap = m;
-            setMap(m);
-          }}
-        />
+        <RegionMap region={mapRegion} className="absolute inset-0" hillshade={false} ariaLabel="Heatmap" handle="heatmap" onLoad={setMap}>
+          {points && <HeatOverlay data={points} radius={radius} intensity={intensity} />}
+        </RegionMap>
         <section
           aria-label="Heatmap controls and legend"
           className="bg-background/95 absolute top-2 z-10 w-60 space-y-3 rounded-md border p-3 text-sm shadow-sm ltr:left-2 rtl:right-2"

@@ -3,10 +3,9 @@
 import { resolutionForZoom, snapBBox, type BBox, type PopulationResponse } from '@waymark/contracts/maps';
 import type { ExpressionSpecification, Map as MlMap, MapLayerMouseEvent } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { RegionMap } from '@/components/map';
+import { GeoJsonSource, MapLayer, RegionMap, type GeoJsonData } from '@/components/map';
 import { cn } from '@/lib/utils';
 import { DemoHeader } from '../components/demo-header';
-import { setOverlay } from '../lib/overlay';
 
 export const POPULATION_SOURCE = 'population';
 export const ATTRIBUTION = 'Population: <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)';
@@ -63,6 +62,7 @@ export function PopulationPage() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
+  const [cells, setCells] = useState<PopulationResponse | null>(null);
   const ctrl = useRef<AbortController | null>(null);
   const lastUrl = useRef('');
 
@@ -70,6 +70,11 @@ export function PopulationPage() {
     document.title = 'Map - Population Density';
     return () => ctrl.current?.abort();
   }, []);
+
+  // the resolution drawn, for the browser tests (set with the data, in the same commit)
+  useEffect(() => {
+    if (cells) mapRef.current?.getContainer().setAttribute('data-population-res', String(cells.resolution));
+  }, [cells]);
 
   function load(map: MlMap) {
     const res = resolutionForZoom(map.getZoom());
@@ -86,25 +91,9 @@ export function PopulationPage() {
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
         const fc = (await r.json()) as PopulationResponse;
         if (c.signal.aborted) return;
-        setOverlay(
-          map,
-          POPULATION_SOURCE,
-          fc as never,
-          [
-            { id: 'population-fill', type: 'fill', source: POPULATION_SOURCE, paint: { 'fill-color': fillColor, 'fill-opacity': 0.72 } },
-            {
-              id: 'population-outline',
-              type: 'line',
-              source: POPULATION_SOURCE,
-              paint: { 'line-color': '#7f1d1d', 'line-width': 0.4, 'line-opacity': 0.5 },
-            },
-          ],
-          undefined,
-          { attribution: ATTRIBUTION },
-        );
+        setCells(fc);
         setInfo({ resolution: fc.resolution, count: fc.count, population: fc.population, truncated: fc.truncated });
         setError(null);
-        map.getContainer().setAttribute('data-population-res', String(fc.resolution));
       })
       .catch((e: unknown) => {
         if ((e as Error).name === 'AbortError') return;
@@ -118,7 +107,6 @@ export function PopulationPage() {
 
   function onLoad(map: MlMap) {
     mapRef.current = map;
-    window.__waymarkMap = map;
     load(map);
     map.on('moveend', () => load(map));
     const move = (e: MapLayerMouseEvent) => {
@@ -168,8 +156,16 @@ export function PopulationPage() {
           hillshade={false}
           initialView={{ center: [10, 30], zoom: 1.6 }}
           ariaLabel="World population density map"
+          handle="population-density"
           onLoad={onLoad}
-        />
+        >
+          {cells && (
+            <GeoJsonSource id={POPULATION_SOURCE} data={cells as unknown as GeoJsonData} options={{ attribution: ATTRIBUTION }}>
+              <MapLayer id="population-fill" type="fill" paint={{ 'fill-color': fillColor, 'fill-opacity': 0.72 }} />
+              <MapLayer id="population-outline" type="line" paint={{ 'line-color': '#7f1d1d', 'line-width': 0.4, 'line-opacity': 0.5 }} />
+            </GeoJsonSource>
+          )}
+        </RegionMap>
         {hover && (
           <div
             role="tooltip"
