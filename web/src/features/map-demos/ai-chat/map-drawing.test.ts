@@ -44,7 +44,7 @@ describe('what a tool result draws', () => {
       [1.58, 42.535],
     ]);
     expect(r.camera).toMatchObject({ kind: 'fit', maxZoom: 15 });
-    expect((r.camera as { points: unknown[] }).points).toHaveLength(9);
+    expect(r.camera?.kind === 'fit' && r.camera.points.length).toBe(9);
     // an alternative past the end picks the last one
     expect(drawingFor(EMPTY_DRAWING, 'generate_loop', out, 7).drawing.route.features.map((f) => f.properties.selected)).toEqual([
       false,
