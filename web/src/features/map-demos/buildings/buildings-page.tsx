@@ -89,12 +89,18 @@ export function BuildingsPage() {
     const light = dark
       ? { anchor: 'map' as const, color: '#c7d2fe', intensity: 0.3, position: [1.3, 250, 40] as [number, number, number] }
       : { anchor: 'map' as const, color: '#fff7ed', intensity: 0.55, position: [1.5, 210, 35] as [number, number, number] };
+    // not gated on map.isStyleLoaded(), which is false while any tile loads: a style between
+    // loads throws, and the next styledata tries again
     const ensure = () => {
-      if (!map.isStyleLoaded()) return;
-      const label = hideFlatBuildings(map);
-      setFirstLabel((l) => (l === label ? l : label));
-      const cur = map.getLight();
-      if (cur?.color !== light.color) map.setLight(light);
+      if (!map.getStyle()) return;
+      try {
+        const label = hideFlatBuildings(map);
+        setFirstLabel((l) => (l === label ? l : label));
+        const cur = map.getLight();
+        if (cur?.color !== light.color) map.setLight(light);
+      } catch {
+        // the style is between loads
+      }
     };
     ensure();
     map.on('styledata', ensure);

@@ -145,8 +145,17 @@ export function ElevationPage() {
     if (!map) return;
     let cancelled = false;
     const origin = window.location.origin;
+    // map.isStyleLoaded() is false while any tile loads (and no styledata follows), so it is not
+    // the gate: a style between loads throws, and the next styledata tries again
     const apply = () => {
-      if (cancelled || !map.isStyleLoaded()) return;
+      if (cancelled || !map.getStyle()) return;
+      try {
+        applyNow();
+      } catch {
+        // the style is between loads
+      }
+    };
+    const applyNow = () => {
       if (terrain && map.getSource(TERRAIN)) {
         const cur = map.getTerrain();
         if (!cur || cur.exaggeration !== exaggeration) map.setTerrain({ source: TERRAIN, exaggeration });

@@ -74,7 +74,10 @@ export function HeatmapPage() {
   const [category, setCategory] = useState<HeatmapPoiCategory>('all');
   const [radius, setRadius] = useState(18);
   const [intensity, setIntensity] = useState(1);
-  const [data, setData] = useState<HeatmapResponse | null>(null);
+  const url = source === 'routes' ? '/api/maps/heatmap/routes?step=40' : `/api/maps/heatmap/pois?region=${region}&category=${category}`;
+  /** the last answer and the URL it answers: shown only while that is still the choice */
+  const [loaded, setLoaded] = useState<{ url: string; data: HeatmapResponse } | null>(null);
+  const data = loaded?.url === url ? loaded.data : null;
   const [error, setError] = useState<string | null>(null);
   const [map, setMap] = useState<MlMap | null>(null);
   const fitted = useRef('');
@@ -87,18 +90,17 @@ export function HeatmapPage() {
   // fetch the points of the chosen source
   useEffect(() => {
     const ctrl = new AbortController();
-    const url = source === 'routes' ? '/api/maps/heatmap/routes?step=40' : `/api/maps/heatmap/pois?region=${region}&category=${category}`;
     fetch(url, { signal: ctrl.signal })
       .then(async (r) => {
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
-        setData((await r.json()) as HeatmapResponse);
+        setLoaded({ url, data: (await r.json()) as HeatmapResponse });
         setError(null);
       })
       .catch((e: unknown) => {
         if ((e as Error).name !== 'AbortError') setError('The heatmap data could not be loaded.');
       });
     return () => ctrl.abort();
-  }, [source, region, category]);
+  }, [url]);
 
   // the points as GeoJSON (drawn by <HeatOverlay>)
   const points = useMemo<Fc | null>(
@@ -139,10 +141,7 @@ export function HeatmapPage() {
             { value: 'routes', label: 'Public routes' },
             { value: 'pois', label: 'Points of interest' },
           ]}
-          onChange={(v) => {
-            setSource(v);
-            setData(null);
-          }}
+          onChange={setSource}
         />
         {source === 'pois' && (
           <>
