@@ -138,7 +138,8 @@ export async function axeProblems(page: Page, label: string): Promise<string[]> 
 /** Save a full-page screenshot to test-results/maps/<name>.png. */
 export async function saveShot(page: Page, name: string) {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+  // 3D terrain with contours keeps SwiftShader busy: a frame can take long on a loaded machine
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), timeout: 120_000 });
 }
 
 /**
