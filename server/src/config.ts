@@ -33,6 +33,11 @@ const bool = (def: 'true' | 'false') =>
     .default(def)
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const intRange = (min: number, max: number, what: string) => {
+  const msg = `${what} from ${min} to ${max}`;
+  return z.coerce.number({ message: msg }).int(msg).min(min, msg).max(max, msg);
+};
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: port.default(3000),
@@ -131,6 +136,12 @@ const EnvSchema = z.object({
   LLM_BASE_URL: optionalUrl(['http:', 'https:'], 'an http(s) URL of an OpenAI-compatible API'),
   LLM_MODEL: z.string().trim().optional(),
   LLM_API_KEY: z.string().trim().optional(),
+  // Real-time collaboration on project maps (docs/collaboration.md).
+  COLLAB_MAX_MESSAGE_BYTES: intRange(65_536, 268_435_456, 'a number of bytes').default(16 * 1024 * 1024),
+  COLLAB_MAX_DOCUMENT_BYTES: intRange(1_048_576, 2 ** 31, 'a number of bytes').default(64 * 1024 * 1024),
+  COLLAB_SNAPSHOT_EVERY: intRange(10, 1_000_000, 'a number of updates').default(500),
+  COLLAB_HISTORY_DAYS: intRange(1, 36_500, 'a number of days').default(30),
+  COLLAB_TOMBSTONE_DAYS: intRange(0, 36_500, 'a number of days').default(30),
   // AI map chat requests per signed-in user per minute (model and built-in engine alike).
   LLM_RATE_PER_MINUTE: z.coerce
     .number({ message: 'an integer from 1 to 10000' })

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Hono } from 'hono';
 import type { DashboardSummary } from '@waymark/contracts';
 import type { Config } from './config.ts';
@@ -79,5 +80,10 @@ export interface ServerModule {
   streamingBodies?: RegExp[];
   dashboard?(ctx: AppContext, user: RequestUser, period: DashboardPeriod): Promise<DashboardContribution>;
   seed?(ctx: AppContext): Promise<void>;
+  /**
+   * Called once the HTTP server listens (e.g. to take websocket upgrades). May return a function
+   * that runs before the server stops accepting connections (e.g. to close websockets).
+   */
+  attach?(server: Server, app: Hono<AppEnv>, ctx: AppContext): (() => Promise<void>) | void;
   close?(ctx: AppContext): Promise<void> | void;
 }

@@ -8,6 +8,7 @@ import { plannerModule } from './planner/index.ts';
 import { projectsModule } from './projects/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { tasksModule } from './tasks/index.ts';
+import { collabModule } from './collab/index.ts';
 import { aiModule } from './ai/index.ts';
 import { mapsModule } from './maps/index.ts';
 
@@ -23,6 +24,7 @@ export const modules: ServerModule[] = [
   regionsModule,
   plannerModule,
   projectsModule,
+  collabModule,
   tasksModule,
   settingsModule,
   aiModule,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
@@ -24,7 +25,11 @@ export interface RunningServer {
 }
 
 /** Open the database, apply the core and the modules' migrations, init and seed the modules; create the app context (no listening). */
-export async function createContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), modules: ServerModule[] = defaultModules) {
+export async function createContext(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  modules: ServerModule[] = defaultModules,
+) {
   const database = await openDatabase(config.database);
   try {
     const applied = await migrate(database, collectMigrations(modules));
@@ -63,6 +68,11 @@ export async function startServer(config: Config, options: { logger?: Logger; mo
     if (err.code === 'EADDRINUSE') throw new Error(`Port ${config.PORT} on ${config.HOST} is already in use; set PORT to a free port.`);
     throw err;
   });
+  const detach: (() => Promise<void>)[] = [];
+  for (const m of modules) {
+    const d = m.attach?.(server! as unknown as HttpServer, app, ctx);
+    if (d) detach.push(d);
+  }
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // Without PUBLIC_URL, links in mail point at where we listen (PORT=0 picks the port only now).
@@ -74,6 +84,7 @@ export async function startServer(config: Config, options: { logger?: Logger; mo
     port,
     close() {
       closing ??= (async () => {
+        for (const d of detach) await d().catch((err: Error) => logger.warn({ err: { message: err.message } }, 'module detach failed'));
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.

@@ -462,6 +462,170 @@ export class ProjectMap {
   }
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Structural equality of JSON values (object key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** Make the keys of a Y.Map equal `target` (only differing keys are written; others are deleted). */
+function syncMap(m: Y.Map<unknown>, target: Record<string, unknown>): boolean {
+  let changed = false;
+  for (const k of [...m.keys()]) {
+    if (!Object.prototype.hasOwnProperty.call(target, k)) {
+      m.delete(k);
+      changed = true;
+    }
+  }
+  for (const [k, v] of Object.entries(target)) {
+    if (!jsonEqual(m.get(k), v)) {
+      m.set(k, v);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+function childMap(parent: Y.Map<unknown>, key: string): Y.Map<unknown> {
+  let m = parent.get(key);
+  if (!(m instanceof Y.Map)) parent.set(key, (m = new Y.Map()));
+  return m as Y.Map<unknown>;
+}
+
+export interface RestoreResult {
+  /** features whose geometry, properties, style, layer or existence changed */
+  features: number;
+  /** layers whose attributes or existence changed */
+  layers: number;
+}
+
+/**
+ * Bring `map` back to what `past` (the same map rebuilt at an earlier point) shows, written as new
+ * changes by `map`'s actor so collaborators merge them: tombstoned entries are revived, compacted
+ * ones recreated with their ids, later additions tombstoned (restorable), geometries written as a
+ * new revision (the replaced one stays in the history), properties and styles set key by key.
+ * With `featureId`, only that feature (and, if needed, its layer's existence) is restored.
+ * Layer locks do not stop a restore; a whole-map restore also restores the lock flags.
+ */
+export function restoreFrom(map: ProjectMap, past: ProjectMap, opts: { featureId?: string } = {}): RestoreResult {
+  const now = (map.actor.now ?? Date.now)();
+  const result: RestoreResult = { features: 0, layers: 0 };
+  const pastLayers = new Map(past.layers().map((l) => [l.id, l]));
+  const pastFeatures = new Map(past.features().map((f) => [f.id, f]));
+
+  const reviveLayer = (id: string, full: boolean): boolean => {
+    const l = pastLayers.get(id);
+    if (!l) return false;
+    let m = map.layersMap.get(id);
+    let changed = false;
+    if (!(m instanceof Y.Map)) {
+      m = new Y.Map<unknown>();
+      map.layersMap.set(id, m);
+      m.set('createdBy', l.createdBy);
+      m.set('createdAt', l.createdAt);
+      changed = true;
+    }
+    if (m.get('deletedAt') != null) {
+      m.delete('deletedAt');
+      m.delete('deletedBy');
+      changed = true;
+    }
+    const ensure = (k: string, v: unknown) => {
+      if (!jsonEqual(m!.get(k), v)) {
+        m!.set(k, v);
+        changed = true;
+      }
+    };
+    if (full || changed) {
+      ensure('name', l.name);
+      ensure('order', l.order);
+      ensure('visible', l.visible);
+      ensure('locked', l.locked);
+      if (l.source) ensure('source', l.source);
+      else if (m.has('source')) {
+        m.delete('source');
+        changed = true;
+      }
+      if (syncMap(childMap(m, 'style'), l.style)) changed = true;
+    }
+    return changed;
+  };
+
+  const restoreFeature = (id: string): boolean => {
+    const f = pastFeatures.get(id);
+    let m = map.featuresMap.get(id);
+    if (!f) {
+      if (m instanceof Y.Map && m.get('deletedAt') == null) {
+        m.set('deletedAt', now);
+        m.set('deletedBy', map.actor.userId);
+        return true;
+      }
+      return false;
+    }
+    let changed = false;
+    if (!(m instanceof Y.Map) || !(m.get('geom') instanceof Y.Array)) {
+      m = new Y.Map<unknown>();
+      map.featuresMap.set(id, m);
+      m.set('geom', new Y.Array<unknown>());
+      m.set('createdBy', f.createdBy);
+      m.set('createdAt', f.createdAt);
+      changed = true;
+    }
+    for (const k of ['deletedAt', 'deletedBy', 'deletedWithLayer']) {
+      if (m.has(k)) {
+        m.delete(k);
+        changed = true;
+      }
+    }
+    if (m.get('layer') !== f.layerId) {
+      m.set('layer', f.layerId);
+      changed = true;
+    }
+    const geom = m.get('geom') as Y.Array<unknown>;
+    const cur = currentRevision(geom);
+    if (!cur || !jsonEqual(cur.g, f.geometry)) {
+      geom.push([{ g: f.geometry, by: map.actor.userId, at: Math.max(now, (cur?.at ?? 0) + 1), c: map.doc.clientID }]);
+      changed = true;
+    }
+    if (syncMap(childMap(m, 'props'), f.properties)) changed = true;
+    if (syncMap(childMap(m, 'style'), f.style)) changed = true;
+    return changed;
+  };
+
+  map.doc.transact(() => {
+    if (opts.featureId !== undefined) {
+      const f = pastFeatures.get(opts.featureId);
+      if (f && !map.layer(f.layerId) && reviveLayer(f.layerId, false)) result.layers++;
+      if (restoreFeature(opts.featureId)) result.features++;
+      return;
+    }
+    const layerIds = new Set<string>([...pastLayers.keys(), ...map.layersMap.keys()]);
+    for (const id of layerIds) {
+      if (pastLayers.has(id)) {
+        if (reviveLayer(id, true)) result.layers++;
+      } else {
+        const m = map.layersMap.get(id);
+        if (m instanceof Y.Map && m.get('deletedAt') == null) {
+          m.set('deletedAt', now);
+          m.set('deletedBy', map.actor.userId);
+          result.layers++;
+        }
+      }
+    }
+    const featureIds = new Set<string>([...pastFeatures.keys(), ...map.featuresMap.keys()]);
+    for (const id of featureIds) if (restoreFeature(id)) result.features++;
+  }, map.actor.origin ?? null);
+  return result;
+}
+
 /**
  * Calls `onReplaced` when a remote change makes another author's geometry current on a feature
  * whose current geometry was this client's: "your edit of X was replaced by Y" (the replaced one

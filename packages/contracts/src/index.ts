@@ -15,3 +15,4 @@ export * from './dashboard.ts';
 export * from './health.ts';
 export * from './mail.ts';
 export * from './settings.ts';
+export * from './collab.ts';

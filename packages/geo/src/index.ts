@@ -93,6 +93,25 @@ export {
 } from './io/formats.ts';
 export { parseXml, XmlError, type XmlElement } from './io/xml.ts';
 export {
+  featuresToKml,
+  featuresToGpx,
+  featuresToGeoJson,
+  exportFeatures,
+  parseFeatureFile,
+  detectFeatureFormat,
+  FeatureFileError,
+  FEATURE_MEDIA_TYPES,
+  MAX_FEATURE_FILE_BYTES,
+  MAX_FILE_FEATURES,
+  type FeatureFormat,
+  type FeatureGeometry,
+  type GeoFeature,
+  type GeoFeatureCollection,
+  type ParsedFeature,
+  type ParsedFeatureFile,
+  type FeatureFileErrorCode,
+} from './io/features.ts';
+export {
   encodePolyline,
   decodePolyline,
   encodePolyline3,

@@ -14,6 +14,8 @@ import { registerSignupRoutes } from './routes/signup.ts';
 import { registerTokenRoutes } from './routes/token.ts';
 import { AuthService } from './service.ts';
 
+export { AUTH_CHANNEL } from './session-cache.ts';
+
 /** Fixed demo accounts created by the seed (SEED_DEMO=true, the default). Documented in docs/auth.md. */
 export const DEMO_ACCOUNTS = [
   { email: 'demo@waymark.local', password: 'waymark-demo-passphrase', name: 'Demo User', role: 'user' as const },

@@ -138,16 +138,19 @@ function InvitationInstead({ projectId, onAccepted }: { projectId: string; onAcc
 
 /** /dashboard/projects/view?id=…: overview (details, status, members, documents, activity) and the map area. */
 /**
- * `tasks` renders the project's tasks section (the route composes it from the tasks feature;
- * features do not import each other).
+ * `mapArea` fills the map area and `tasks` renders the project's tasks section (the route composes
+ * them from the map-editor and tasks features; features do not import each other).
  */
 export function ProjectViewPage({
   id,
   onGone,
+  mapArea,
   tasks,
 }: {
   id: string;
   onGone: () => void;
+  /** what fills the map area; default: the project's map */
+  mapArea?: React.ReactNode;
   tasks?: (project: { id: string; canEdit: boolean }) => React.ReactNode;
 }) {
   const { data: p, isLoading, error, refetch } = useProject(id);
@@ -251,10 +254,10 @@ export function ProjectViewPage({
       <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section
           aria-label="Project map"
-          className="bg-muted relative h-[22rem] overflow-hidden rounded-xl border md:h-[28rem]"
+          className={`bg-muted relative overflow-hidden rounded-xl border ${mapArea ? 'h-[36rem] md:h-[40rem]' : 'h-[22rem] md:h-[28rem]'}`}
           data-testid="project-map"
         >
-          <ProjectMap project={p} />
+          {mapArea ?? <ProjectMap project={p} />}
         </section>
         <Card>
           <CardHeader>

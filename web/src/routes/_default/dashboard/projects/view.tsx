@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { ProjectEditor } from '@/features/map-editor/components/project-editor';
 import { ProjectViewPage } from '@/features/projects/components/project-view-page';
 import { ProjectTasks } from '@/features/tasks/components/project-tasks';
 
@@ -19,6 +20,7 @@ function ViewRoute() {
       key={id}
       id={id}
       onGone={() => void navigate({ to: '/dashboard/projects' })}
+      mapArea={id ? <ProjectEditor projectId={id} variant="embedded" /> : undefined}
       tasks={(p) => <ProjectTasks projectId={p.id} canEdit={p.canEdit} />}
     />
   );
