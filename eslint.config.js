@@ -86,6 +86,11 @@ export default tseslint.config(
               message: 'packages/geo is pure: no web, server or region-builder code.',
             },
             { target: './packages', from: ['./web', './server'], message: 'packages never import the apps.' },
+            {
+              target: './packages/assistant',
+              from: ['./packages/geo', './packages/regions'],
+              message: 'packages/assistant is the pure intent engine: it knows the tools (contracts), not how they run.',
+            },
             { target: './server', from: './web', message: 'The server does not import web code.' },
             ...serverModules.map((m) => ({
               target: `./${serverDir}/${m}`,
@@ -116,7 +121,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/geo/src/**/*.ts'],
+    files: ['packages/geo/src/**/*.ts', 'packages/assistant/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/test-support/**'],
     rules: {
       'no-restricted-imports': [

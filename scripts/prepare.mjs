@@ -20,7 +20,7 @@ function hashTree(hash, dir) {
 /** Content hash of everything the web build depends on. */
 export function webSourceHash() {
   const hash = createHash('sha256');
-  for (const d of ['web/src', 'web/public', 'packages/geo/src', 'packages/contracts/src', 'packages/collab/src']) hashTree(hash, path.join(ROOT, d));
+  for (const d of ['web/src', 'web/public', 'packages/geo/src', 'packages/contracts/src', 'packages/collab/src', 'packages/assistant/src']) hashTree(hash, path.join(ROOT, d));
   for (const f of ['web/index.html', 'web/vite.config.ts', 'package-lock.json']) {
     const p = path.join(ROOT, f);
     if (fs.existsSync(p)) hash.update(f).update(fs.readFileSync(p));

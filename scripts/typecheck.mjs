@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 const projects = [
   'packages/contracts',
+  'packages/assistant',
   'packages/collab',
   'packages/geo',
   'packages/geo/tsconfig.test.json',

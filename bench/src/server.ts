@@ -17,6 +17,7 @@
 // BENCH_SERVER_ONLY (a regular expression on endpoint names), BENCH_CPU_PROF=<dir> (run our server
 // under `node --cpu-prof`, one fresh process and profile per endpoint; summarise a profile with
 // `npx tsx bench/src/cpuprofile-top.ts <file>`).
+// Then the map pages' population endpoint in its own table (bench/src/maps.ts; BENCH_SKIP_MAPS=1 skips it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { encodeRouteGeometry } from '@waymark/geo';
 import pg from 'pg';
 import { createProjects } from './projects-seed.ts';
 import { createTasks } from './tasks-seed.ts';
+import { benchMaps } from './maps.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
@@ -461,4 +463,7 @@ export async function benchServer() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchServer();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchServer();
+  if (process.env.BENCH_SKIP_MAPS !== '1') await benchMaps();
+}

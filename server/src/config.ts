@@ -142,6 +142,13 @@ const EnvSchema = z.object({
   COLLAB_SNAPSHOT_EVERY: intRange(10, 1_000_000, 'a number of updates').default(500),
   COLLAB_HISTORY_DAYS: intRange(1, 36_500, 'a number of days').default(30),
   COLLAB_TOMBSTONE_DAYS: intRange(0, 36_500, 'a number of days').default(30),
+  // AI map chat requests per signed-in user per minute (model and built-in engine alike).
+  LLM_RATE_PER_MINUTE: z.coerce
+    .number({ message: 'an integer from 1 to 10000' })
+    .int('an integer from 1 to 10000')
+    .min(1, 'an integer from 1 to 10000')
+    .max(10_000, 'an integer from 1 to 10000')
+    .default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

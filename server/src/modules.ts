@@ -9,6 +9,8 @@ import { projectsModule } from './projects/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { tasksModule } from './tasks/index.ts';
 import { collabModule } from './collab/index.ts';
+import { aiModule } from './ai/index.ts';
+import { mapsModule } from './maps/index.ts';
 
 /**
  * Every feature module of the server, in mount order. Features add themselves here.
@@ -25,5 +27,7 @@ export const modules: ServerModule[] = [
   collabModule,
   tasksModule,
   settingsModule,
+  aiModule,
+  mapsModule,
   dashboardModule,
 ];

@@ -5,6 +5,9 @@ import { EngineRegistry, packsDir } from './engine.ts';
 import { registerRoutesApi } from './routes-api.ts';
 import { registerRoutingApi } from './routing-api.ts';
 
+// For other modules (the AI chat's tools, the map pages' demo data): the planner's engines and where packs live.
+export { EngineRegistry, engineCall, packsDir } from './engine.ts';
+
 const engines = new EngineRegistry();
 
 /** Running route planner: routing on region graphs and saved routes (private / unlisted / public). */

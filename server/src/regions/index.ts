@@ -18,6 +18,9 @@ import { validate } from '../http/validate.ts';
 import { sendFile } from './files.ts';
 import { PACK_FILES, RegionStore } from './store.ts';
 
+// For other modules (the AI chat's places, the map pages' data): the packs on disk.
+export { RegionStore, type LoadedRegion } from './store.ts';
+
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Packs change when rebuilt: clients keep them a day and revalidate with the ETag afterwards. */
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';

@@ -130,7 +130,7 @@ function pathnameOf(path: string): string {
 }
 
 /** Fetch a fresh csrf token (GET /api/_auth/csrf) into the meta tag; true when it worked. */
-async function refreshCsrfToken(path: string): Promise<boolean> {
+export async function refreshCsrfToken(path: string): Promise<boolean> {
   try {
     const url = new URL('/api/_auth/csrf', new URL(path, window.location.origin));
     const res = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });

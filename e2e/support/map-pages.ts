@@ -1,0 +1,178 @@
+// Shared helpers for the map demo pages' browser tests (e2e/maps*.e2e.test.ts): sign in, wait for
+// the map, pixel counts on the map canvas, axe, and the screenshot sweep (light/dark × LTR/RTL ×
+// desktop/phone) written to test-results/maps/ for a person to look at.
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { decode } from 'fast-png';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { newPage } from './browser.ts';
+import { waitForMap } from './map-handle.ts';
+
+export const SHOTS_DIR = path.resolve(import.meta.dirname, '../../test-results/maps');
+
+export const VARIANTS = [
+  { mode: 'light', dir: 'ltr' },
+  { mode: 'dark', dir: 'ltr' },
+  { mode: 'light', dir: 'rtl' },
+  { mode: 'dark', dir: 'rtl' },
+] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+/** Time for one sweep (8 page loads with software WebGL). */
+export const SWEEP_TIMEOUT = 900_000;
+
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** A page with the colour mode and direction set before the app starts. */
+export async function variantPage(browser: Browser, v: Variant, viewport: { width: number; height: number } = VIEWPORTS[0]) {
+  const r = await newPage(browser, {
+    colorScheme: v.mode,
+    viewport,
+    ...(viewport.width < 500 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : {}),
+  });
+  await r.page.addInitScript(({ mode, dir }) => {
+    localStorage.setItem('waymark:color-mode', mode);
+    localStorage.setItem('waymark:app-settings', JSON.stringify({ dir, sidebar: { collapsible: 'offcanvas', variant: 'sidebar' } }));
+  }, v);
+  return r;
+}
+
+/** Sign the page's context in as the seeded demo user (through the API, as the login form does). */
+export async function signInDemo(page: Page) {
+  if (page.url() === 'about:blank') await page.goto('/help');
+  const status = await page.evaluate(async () => {
+    const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
+    const res = await fetch('/api/auth/signin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify({ email: 'demo@waymark.local', password: 'waymark-demo-passphrase' }),
+    });
+    return res.status;
+  });
+  expect(status).toBe(200);
+}
+
+/** Call the app's API from the page (same-origin cookies and csrf token). */
+export function pageApi(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
+      const res = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: parsed };
+    },
+    { method, url, body },
+  );
+}
+
+/**
+ * Wait until the page's map (the one under `handle`, default the first) has settled (style, tiles
+ * and overlays drawn); SwiftShader on a busy machine can take a while.
+ */
+export async function mapIdle(page: Page, handle?: string) {
+  await waitForMap(page, handle, 120_000);
+  await page.evaluate(
+    (h) =>
+      new Promise<void>((resolve) => {
+        const m = window.__waymarkTest!.map(h ?? undefined) as { once(e: string, cb: () => void): void; triggerRepaint(): void };
+        m.once('idle', () => resolve());
+        m.triggerRepaint();
+      }),
+    handle ?? null,
+  );
+}
+
+export interface Pixels {
+  width: number;
+  height: number;
+  data: Uint8Array | Uint8ClampedArray | Uint16Array;
+  channels: number;
+}
+
+/** A screenshot of the element (default: the map canvas) as pixels. */
+export async function pixels(page: Page, selector = '.maplibregl-canvas'): Promise<Pixels> {
+  const png = decode(await page.locator(selector).first().screenshot());
+  return { width: png.width, height: png.height, data: png.data, channels: png.channels };
+}
+
+/** How many pixels are within `tol` (sum of channel differences) of an RGB colour. */
+export function countColour(p: Pixels, [r, g, b]: [number, number, number], tol = 60): number {
+  let n = 0;
+  for (let i = 0; i < p.width * p.height; i++) {
+    const o = i * p.channels;
+    if (Math.abs(p.data[o]! - r) + Math.abs(p.data[o + 1]! - g) + Math.abs(p.data[o + 2]! - b) <= tol) n++;
+  }
+  return n;
+}
+
+/** Serious and critical axe violations (WCAG 2.1 A/AA + best practice), one line each. */
+export async function axeProblems(page: Page, label: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const problems: string[] = [];
+  for (const v of result.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    const where = v.nodes
+      .slice(0, 3)
+      .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ')}`)
+      .join(' | ');
+    problems.push(`${label} [${v.impact}] ${v.id}: ${v.help} — ${where}`);
+  }
+  return problems;
+}
+
+/** Save a full-page screenshot to test-results/maps/<name>.png. */
+export async function saveShot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  // 3D terrain with contours keeps SwiftShader busy: a frame can take long on a loaded machine
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), timeout: 120_000 });
+}
+
+/**
+ * For every variant and viewport: open the page, run `prepare` (wait for its data, make it show
+ * something), check direction and mode, save a screenshot and collect axe problems.
+ */
+export async function sweep(
+  browser: Browser,
+  name: string,
+  url: string,
+  prepare: (page: Page) => Promise<void>,
+  opts: { auth?: boolean } = {},
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const vp of VIEWPORTS) {
+    for (const v of VARIANTS) {
+      const { page, context, blocked } = await variantPage(browser, v, vp);
+      try {
+        if (opts.auth) await signInDemo(page);
+        await page.goto(url);
+        await prepare(page);
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(v.dir);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(v.mode === 'dark');
+        await page.waitForTimeout(300);
+        await saveShot(page, `${name}-${vp.name}-${v.mode}-${v.dir}`);
+        problems.push(...(await axeProblems(page, `${name} ${vp.name} ${v.mode} ${v.dir}`)));
+        expect(blocked).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  return problems;
+}
+
+export type { BrowserContext };
