@@ -2,9 +2,9 @@
 // no serious or critical violations (WCAG 2.1 A/AA rules).
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 
 const ROUTES = path.resolve(import.meta.dirname, '../web/src/routes');
@@ -63,15 +63,7 @@ describe('accessibility (axe-core)', () => {
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(v.mode === 'dark');
         // let entrance animations settle so colours are final
         await page.waitForTimeout(400);
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-        for (const violation of result.violations) {
-          if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-          const where = violation.nodes
-            .slice(0, 3)
-            .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ')}`)
-            .join(' | ');
-          problems.push(`${p.path} [${violation.impact}] ${violation.id}: ${violation.help} — ${where}`);
-        }
+        problems.push(...(await axeProblems(page, p.path)));
       }
       expect(problems).toEqual([]);
       await context.close();

@@ -1,9 +1,9 @@
 // axe-core on the auth, account, mailbox and admin pages in light and dark mode: no serious or
 // critical WCAG 2.1 A/AA violations. Then every admin, settings and auth page at phone width (390 px)
 // in LTR and RTL: nothing wider than the screen, every control on screen.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 
 const PUBLIC: { path: string; ready: (p: Page) => Promise<unknown> }[] = [
@@ -62,16 +62,7 @@ async function overflow(page: Page, path: string): Promise<string[]> {
 
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${path} [${v.impact}] ${v.id}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
+  return axeProblems(page, path);
 }
 
 describe('accessibility of the account pages (axe-core)', () => {

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems, WCAG21 } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import type { EditorSnap } from './support/editor.ts';
 import { waitForMap } from './support/map-handle.ts';
@@ -242,16 +242,7 @@ describe('map editor: scratch map', () => {
         }
         await page.waitForTimeout(500);
         await page.screenshot({ path: path.join(SHOTS, `editor-${v.width}-${v.mode}-${v.dir}.png`) });
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        for (const violation of result.violations) {
-          if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-          problems.push(
-            `${v.mode}/${v.dir}/${v.width} [${violation.impact}] ${violation.id}: ${violation.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(' | ')}`,
-          );
-        }
+        problems.push(...(await axeProblems(page, `${v.mode}/${v.dir}/${v.width}`, { tags: WCAG21 })));
         await context.close();
       }
       expect(problems).toEqual([]);

@@ -6,7 +6,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { axeProblems, mapIdle, saveShot } from './support/map-pages.ts';
+import { axeProblems } from './support/axe.ts';
+import { mapIdle, saveShot } from './support/map-pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // Projects in Chromium: the three-step wizard with reloads in the middle (the draft survives),
 // two documents uploaded, the other demo user invited and accepting from /email, the list view
 // paginating through the URL, and axe on the projects pages in light and dark.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems, WCAG21 } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 
 const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
@@ -189,19 +189,7 @@ describe('projects in the browser', () => {
         await page.goto(path);
         await ready(page);
         await page.waitForTimeout(400);
-        const result = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .exclude('.maplibregl-map')
-          .analyze();
-        for (const v of result.violations) {
-          if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-          problems.push(
-            `${mode} ${path} [${v.impact}] ${v.id}: ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(' | ')}`,
-          );
-        }
+        problems.push(...(await axeProblems(page, `${mode} ${path}`, { tags: WCAG21, exclude: ['.maplibregl-map'] })));
       }
       await context.close();
     }

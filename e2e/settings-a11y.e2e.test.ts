@@ -1,9 +1,9 @@
 // axe-core on the workspace pages (/email and its compose window, the five settings pages, /help)
 // in light and dark mode, LTR and RTL at 1280 px, and light LTR at 390 px (which must not scroll
 // sideways): no serious or critical violations. One test per variant, each looping over the pages.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 
 const ADMIN = { email: 'admin@waymark.local', password: 'waymark-admin-passphrase' };
@@ -75,15 +75,7 @@ describe('accessibility of the workspace pages (axe-core)', () => {
       await signIn(page, AXEL);
       const problems: string[] = [];
       const scan = async (what: string) => {
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-        for (const x of result.violations)
-          if (x.impact === 'serious' || x.impact === 'critical')
-            problems.push(
-              `${what} [${x.impact}] ${x.id}: ${x.nodes
-                .slice(0, 3)
-                .map((n) => n.target.join(' '))
-                .join(' | ')}`,
-            );
+        problems.push(...(await axeProblems(page, what)));
       };
       for (const p of PAGES) {
         await page.goto(p.path);

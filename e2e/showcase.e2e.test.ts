@@ -1,11 +1,10 @@
 // The component showcase (issue 18, SPEC.md §2 /components/{name}, §9 toast/tooltip/drawer constants):
 // every page in light/dark × LTR/RTL with axe and an instance of its component, real 404s for other
 // names, keyboard models of the interactive components, and the toast constants measured in Chromium.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOWCASE } from '../web/src/components/layout/showcase-catalog.ts';
+import { axeProblems } from './support/axe.ts';
 import { baseURL, launchBrowser, newPage } from './support/browser.ts';
 
 /** What proves each page renders its component: a role or a data-slot (test id) inside the page's examples. */
@@ -61,15 +60,6 @@ const INSTANCE: Record<string, string> = {
   'toggle-group': '[data-slot="toggle-group"] [data-slot="toggle-group-item"]',
   tooltip: '[data-slot="tooltip-trigger"]',
 };
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
 const VARIANTS = [
   { mode: 'light', dir: 'ltr' },
@@ -170,7 +160,6 @@ describe('component showcase', () => {
     await openPage(page, SHOWCASE[0]!.name);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
-    await page.evaluate(AXE_SOURCE);
     for (let i = 0; i < SHOWCASE.length; i++) {
       const { name, title } = SHOWCASE[i]!;
       if (i > 0) {
@@ -182,25 +171,7 @@ describe('component showcase', () => {
       if ((await root.locator(INSTANCE[name]!).count()) === 0) problems.push(`${tag} ${name}: no instance of ${INSTANCE[name]}`);
       // let entrance animations settle so colours are final
       await page.waitForTimeout(150);
-      const violations = await page.evaluate(async (sel) => {
-        const axe = (window as unknown as { axe: { run: (c: string, o: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-        const res = await axe.run(sel, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-          resultTypes: ['violations'],
-        });
-        return res.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => ({
-            id: v.id,
-            impact: v.impact,
-            help: v.help,
-            where: v.nodes
-              .slice(0, 3)
-              .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ')}`)
-              .join(' | '),
-          }));
-      }, `[data-showcase="${name}"]`);
-      for (const v of violations) problems.push(`${tag} ${name} [${v.impact}] ${v.id}: ${v.help} — ${v.where}`);
+      problems.push(...(await axeProblems(page, `${tag} ${name}`, { include: `[data-showcase="${name}"]` })));
     }
     await context.close();
   }

@@ -1,9 +1,9 @@
 // Tasks in Chromium: the /tasks table filters, searches and sorts through the URL (a reload keeps
 // the view), two tasks are completed at once from the bulk bar, a task is edited in the sheet, and
 // axe finds no serious or critical violation on /tasks (light and dark) nor on a project's tasks.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems, WCAG21 } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 
 const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
@@ -46,12 +46,7 @@ async function titles(page: Page, table = 'Tasks'): Promise<string[]> {
 }
 
 async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
+  expect(await axeProblems(page, label, { tags: WCAG21 }), label).toEqual([]);
 }
 
 describe('tasks in the browser', () => {

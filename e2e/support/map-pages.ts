@@ -3,10 +3,10 @@
 // desktop/phone) written to test-results/maps/ for a person to look at.
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { decode } from 'fast-png';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { axeProblems } from './axe.ts';
 import { newPage } from './browser.ts';
 import { waitForMap } from './map-handle.ts';
 
@@ -118,21 +118,6 @@ export function countColour(p: Pixels, [r, g, b]: [number, number, number], tol 
     if (Math.abs(p.data[o]! - r) + Math.abs(p.data[o + 1]! - g) + Math.abs(p.data[o + 2]! - b) <= tol) n++;
   }
   return n;
-}
-
-/** Serious and critical axe violations (WCAG 2.1 A/AA + best practice), one line each. */
-export async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const problems: string[] = [];
-  for (const v of result.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    const where = v.nodes
-      .slice(0, 3)
-      .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ')}`)
-      .join(' | ');
-    problems.push(`${label} [${v.impact}] ${v.id}: ${v.help} — ${where}`);
-  }
-  return problems;
 }
 
 /** Save a full-page screenshot to test-results/maps/<name>.png. */

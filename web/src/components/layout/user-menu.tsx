@@ -30,9 +30,10 @@ export function useSignOut() {
   };
 }
 
+/** The avatar beside the name: decorative (the initials are not part of a control's name). */
 function UserAvatar({ user }: { user: SessionUser }) {
   return (
-    <Avatar className="size-8 rounded-lg">
+    <Avatar className="size-8 rounded-lg" aria-hidden>
       {user.image && <AvatarImage src={user.image} alt="" />}
       <AvatarFallback className="rounded-lg text-xs">{initials(user)}</AvatarFallback>
     </Avatar>
@@ -73,8 +74,9 @@ export function UserMenu({ user, variant }: { user: SessionUser; variant: 'sideb
     return (
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="rounded-full" aria-label="User menu">
+          <Button variant="ghost" size="icon" className="rounded-full">
             <UserAvatar user={user} />
+            <span className="sr-only">User menu</span>
           </Button>
         </DropdownMenuTrigger>
         {content}
@@ -86,12 +88,10 @@ export function UserMenu({ user, variant }: { user: SessionUser; variant: 'sideb
       <SidebarMenuItem>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <SidebarMenuButton
-              size="lg"
-              className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
-              aria-label="Account menu"
-            >
+            <SidebarMenuButton size="lg" className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground">
               <UserAvatar user={user} />
+              {/* The name read out starts with what the button is; the visible name and address follow (label in name). */}
+              <span className="sr-only">Account menu: </span>
               <span className="grid flex-1 text-start text-sm leading-tight">
                 <span className="truncate font-semibold">{user.name || 'Signed in'}</span>
                 <span className="truncate text-xs">{user.email ?? user.phone ?? ''}</span>
