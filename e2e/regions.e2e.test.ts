@@ -221,7 +221,7 @@ describe('region map (Andorra) offline', () => {
           }),
         { timeout: 60_000 },
       )
-      .toEqual(['basemap.pmtiles', 'graph.bin', 'terrain.pmtiles'].map((f) => `/tiles/andorra/${f}?v=${version}`));
+      .toEqual(['basemap.pmtiles', 'graph.bin', 'places.json', 'terrain.pmtiles'].map((f) => `/tiles/andorra/${f}?v=${version}`));
 
     await context.setOffline(true);
     await page.reload();

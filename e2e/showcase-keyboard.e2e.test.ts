@@ -93,6 +93,10 @@ describe('showcase keyboard models', () => {
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Snapping');
     await page.keyboard.press('Enter');
     await poll(() => text(page, 'menubar-state')).toContain('snapping off');
+    // The closed menu leaves after its exit animation and then hands the focus back to its trigger:
+    // wait for that (as a person waits for the menu to go) before opening it again.
+    await poll(() => menu.count()).toBe(0);
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
     await bar.getByRole('menuitem', { name: 'Edit' }).focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();
@@ -101,6 +105,8 @@ describe('showcase keyboard models', () => {
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Redo');
     await page.keyboard.press('Enter');
     await poll(() => text(page, 'menubar-state')).toContain('Last: Redo');
+    await poll(() => menu.count()).toBe(0);
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
     await bar.getByRole('menuitem', { name: 'Draw' }).focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();
@@ -144,9 +150,12 @@ describe('showcase keyboard models', () => {
     await poll(active).toContain('Area');
     await page.keyboard.press('Enter');
     await poll(() => text(page, 'context-menu-state')).toContain('Last: Area');
+    // Both menus leave after their exit animation and then hand the focus back to the area: wait for that first.
+    await poll(() => menu.count()).toBe(0);
     await area.focus();
     await page.keyboard.press('Shift+F10');
     await menu.first().waitFor();
+    await poll(active).toContain('Add waypoint');
     await page.keyboard.type('st'); // typeahead: "Start a loop here"
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain('Start a loop here');
     await page.keyboard.press('Escape');

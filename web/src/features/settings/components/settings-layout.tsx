@@ -11,14 +11,14 @@ export const SETTINGS_SECTIONS = [
   { to: '/settings/display', title: 'Display', icon: Monitor },
 ] as const;
 
-/** The settings pages: a sidebar of sections (a scrolling row on phones) beside the page. */
+/** The settings pages: a sidebar of sections (rows that wrap on phones, every section in sight) beside the page. */
 export function SettingsLayout({ children }: { children: React.ReactNode }) {
   const pathname = useLocation({ select: (l) => l.pathname.replace(/\/$/, '') });
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 p-4 md:p-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
       <nav aria-label="Settings sections" className="min-w-0 lg:sticky lg:top-20 lg:self-start">
         <p className="mb-2 hidden text-sm font-semibold lg:block">Settings</p>
-        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
+        <ul className="-mx-1 flex flex-wrap gap-1 px-1 pb-1 lg:flex-col lg:flex-nowrap">
           {SETTINGS_SECTIONS.map((s) => {
             const active = pathname === s.to;
             return (
