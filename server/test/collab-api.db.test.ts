@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRouteGeometry, featuresToGpx, parseFeatureFile } from '@waymark/geo';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
+import { uriPart } from './support/fuzz.ts';
 import { errorOf, makeProject } from './support/projects.ts';
 
 const pt = (x: number, y: number) => ({ type: 'Point', coordinates: [x, y] });
-/** encodeURIComponent, except that a lone surrogate goes out as its raw (invalid UTF-8) bytes instead of throwing. */
-const uriPart = (s: string) => {
-  try {
-    return encodeURIComponent(s);
-  } catch {
-    return '%ED%A0%80';
-  }
-};
 const feature = (x: number, y: number, properties: Record<string, unknown> = {}) => ({ type: 'Feature', geometry: pt(x, y), properties });
 
 /**

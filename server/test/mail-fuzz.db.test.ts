@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
+import { anyJsonOf, fuzzChecks, maybe, oddTextOf, queryStringOf, uriPart } from './support/fuzz.ts';
 import { makeProject } from './support/projects.ts';
 
 /**
@@ -12,50 +13,14 @@ import { makeProject } from './support/projects.ts';
 const RUNS = Number(process.env.MAIL_FUZZ_RUNS ?? 2000);
 const SECRET = 'Zq7StrangersLetterMarker';
 
-const oddText = fc.constantFrom(
-  '',
-  ' ',
-  '\u0000',
-  '\ud800',
-  '%',
-  '\\',
-  '%_',
-  '<script>alert(1)</script>',
-  'a'.repeat(20_001),
-  '🏔️',
-  'null',
-  '{}',
-  'inbox',
-  'trash',
-);
-const anyJson = fc.oneof(
-  { depthSize: 'small' },
-  fc.jsonValue(),
-  oddText,
-  fc.constant(null),
-  fc.array(fc.anything(), { maxLength: 4 }),
-  fc.dictionary(fc.oneof(fc.string(), oddText), fc.oneof(fc.jsonValue(), oddText), { maxKeys: 6 }),
-);
-const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
-const enc = (v: string) => {
-  try {
-    return encodeURIComponent(v);
-  } catch {
-    return '%ED%A0%80';
-  }
-};
+const oddText = oddTextOf('%_', '<script>alert(1)</script>', 'a'.repeat(20_001), 'inbox', 'trash');
+const anyJson = anyJsonOf(oddText);
 const queryString = (keys: string[]) =>
-  fc
-    .dictionary(
-      fc.constantFrom(...keys),
-      fc.oneof(fc.string({ maxLength: 20 }), oddText, fc.integer().map(String), fc.constantFrom('true', 'false', '1', 'starred', 'drafts')),
-      { maxKeys: 5 },
-    )
-    .map((d) =>
-      Object.entries(d)
-        .map(([k, v]) => `${k}=${enc(v)}`)
-        .join('&'),
-    );
+  queryStringOf(
+    keys,
+    fc.oneof(fc.string({ maxLength: 20 }), oddText, fc.integer().map(String), fc.constantFrom('true', 'false', '1', 'starred', 'drafts')),
+    5,
+  );
 
 describe(`mailbox API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
   let t: TestApp;
@@ -64,7 +29,7 @@ describe(`mailbox API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
   let stranger: SignedInTestUser;
   let theirs: string;
   let mine: string;
-  const seen: Record<string, Record<number, number>> = {};
+  const { seen, check, send: call } = fuzzChecks({ app: () => t, as: () => me, secret: SECRET, revealed: "another user's message" });
   let ids: fc.Arbitrary<string>;
   let people: fc.Arbitrary<unknown>;
 
@@ -111,20 +76,7 @@ describe(`mailbox API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
     }
   });
 
-  async function check(group: string, res: Response) {
-    (seen[group] ??= {})[res.status] = (seen[group][res.status] ?? 0) + 1;
-    const text = await res.text();
-    expect(res.status, `${group}: ${text.slice(0, 300)}`).toBeLessThan(500);
-    expect(text.includes(SECRET), `${group} revealed another user's message`).toBe(false);
-    if (res.status >= 400) {
-      const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-      expect(typeof body.error?.code).toBe('string');
-      expect(typeof body.error?.message).toBe('string');
-    }
-  }
-  const call = (method: string, path: string, body?: unknown) =>
-    t.json(method, path, body === undefined ? undefined : (JSON.stringify(body) ?? 'null'), me.headers);
-  const pathId = (id: string) => enc(id) || 'x';
+  const pathId = (id: string) => uriPart(id) || 'x';
 
   it('list, counts and contacts (random query strings)', async () => {
     await fc.assert(

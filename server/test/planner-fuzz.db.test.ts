@@ -7,6 +7,7 @@ import { encodeRouteGeometry } from '@waymark/geo';
 import { buildGraphBytes } from '../../packages/geo/src/test-support/andorra.ts';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
+import { uriPart } from './support/fuzz.ts';
 
 /**
  * Property-based fuzz of the planner's HTTP API (server/src/planner): random bodies, query strings
@@ -43,15 +44,6 @@ const BIG = '__fuzz_1e400__';
 const NEG_BIG = '__fuzz_-1e400__';
 function serialize(v: unknown): string {
   return JSON.stringify(v).replaceAll(`"${BIG}"`, '1e400').replaceAll(`"${NEG_BIG}"`, '-1e400');
-}
-
-/** encodeURIComponent, or a raw invalid UTF-8 escape for strings it refuses (lone surrogates). */
-function enc(s: string): string {
-  try {
-    return encodeURIComponent(s);
-  } catch {
-    return '%ED%A0%80';
-  }
 }
 
 const oddText = fc.constantFrom(
@@ -227,6 +219,7 @@ const paceArb = mostly(fc.double({ min: 120, max: 1800, noNaN: true }), num);
 /** Keys the server must ignore (it decides ids, owners and timestamps itself). */
 const foreignArb = { id: anyValue, owner_id: anyValue, ownerId: anyValue, owned: anyValue, createdAt: anyValue, updated_at: anyValue };
 
+/** Create bodies: every route key (and keys the server must ignore), each random and optional. */
 const createShape = fc.record(
   {
     name: nameArb,
@@ -287,19 +280,8 @@ const createNearValid = fc
     ),
   )
   .map(([b, changes]) => ({ ...b, ...Object.fromEntries(changes) }) as Record<string, unknown>);
-const patchShape = fc.record(
-  {
-    name: nameArb,
-    description: descriptionArb,
-    visibility: visibilityArb,
-    region: regionArb,
-    waypoints: waypointsArb,
-    geometry: geometryArb,
-    stats: statsArb,
-    ...foreignArb,
-  },
-  { requiredKeys: [] },
-);
+/** A patch takes the same keys as a create, all optional. */
+const patchShape = createShape;
 const routeShape = fc.oneof(
   fc.record({ region: regionArb, waypoints: waypointsArb, paceSecPerKm: paceArb, mode: anyValue }, { requiredKeys: [] }),
   // Valid requests (a few waypoints around A, anywhere in Andorra now and then) with at most one key replaced.
@@ -710,7 +692,7 @@ describe(`planner API fuzz on ${TEST_DB} (${RUNS} requests per endpoint, ${LOOP_
           }),
       },
       { weight: 2, arbitrary: fc.uuid() },
-      { weight: 2, arbitrary: fc.string({ maxLength: 40 }).map(enc) },
+      { weight: 2, arbitrary: fc.string({ maxLength: 40 }).map(uriPart) },
       {
         weight: 1,
         arbitrary: fc.constantFrom(
@@ -854,7 +836,9 @@ describe(`planner API fuzz on ${TEST_DB} (${RUNS} requests per endpoint, ${LOOP_
     );
     const query = fc
       .array(fc.tuple(key, value, fc.boolean()), { maxLength: 5 })
-      .map((pairs) => pairs.map(([k, v, encode]) => (encode ? `${enc(k)}=${enc(v)}` : `${k}=${v.replace(/[#\s]/g, '')}`)).join('&'));
+      .map((pairs) =>
+        pairs.map(([k, v, encode]) => (encode ? `${uriPart(k)}=${uriPart(v)}` : `${k}=${v.replace(/[#\s]/g, '')}`)).join('&'),
+      );
     await fc.assert(
       fc.asyncProperty(fc.boolean(), query, actorArb, async (mine, qs, actor) => {
         const r = await send('GET', `/api/routes${mine ? '' : '/public'}?${qs}`, undefined, actor);

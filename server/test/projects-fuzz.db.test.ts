@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
+import { anyJsonOf, fuzzChecks, maybe, oddTextOf, queryStringOf } from './support/fuzz.ts';
 import { PDF, makeProject, upload } from './support/projects.ts';
 
 /**
@@ -13,33 +14,8 @@ import { PDF, makeProject, upload } from './support/projects.ts';
 const RUNS = Number(process.env.PROJECTS_FUZZ_RUNS ?? 2000);
 const SECRET = 'Qx9PrivateProjectMarker';
 
-const oddText = fc.constantFrom(
-  '',
-  ' ',
-  '\u0000',
-  '\ud800',
-  '%',
-  '\\',
-  '../..',
-  '<script>',
-  'a'.repeat(5000),
-  '🏔️',
-  'null',
-  '{}',
-  '😀😀',
-  'owner',
-  'archived',
-  'on_hold',
-);
-const anyJson = fc.oneof(
-  { depthSize: 'small' },
-  fc.jsonValue(),
-  oddText,
-  fc.constant(null),
-  fc.array(fc.anything(), { maxLength: 4 }),
-  fc.dictionary(fc.oneof(fc.string(), oddText), fc.oneof(fc.jsonValue(), oddText), { maxKeys: 6 }),
-);
-const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const oddText = oddTextOf('../..', '<script>', 'a'.repeat(5000), '😀😀', 'owner', 'archived', 'on_hold');
+const anyJson = anyJsonOf(oddText);
 const num = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(-181, 181, 91, -91, 23, -1, 1e308, Number.NaN));
 const projectish = fc.record(
   {
@@ -76,25 +52,11 @@ const idLike = fc.oneof(
   fc.constantFrom('', 'x', '00000000-0000-0000-0000-000000000000', '%00', '..', 'null'),
   fc.string({ maxLength: 40 }),
 );
-const queryString = fc
-  .dictionary(
-    fc.constantFrom('q', 'status', 'role', 'sort', 'order', 'page', 'pageSize', 'limit', 'before', 'name', 'x'),
-    fc.oneof(fc.string({ maxLength: 20 }), oddText, fc.integer().map(String)),
-    { maxKeys: 5 },
-  )
-  .map((d) =>
-    Object.entries(d)
-      .map(([k, v]) => {
-        let e: string;
-        try {
-          e = encodeURIComponent(v);
-        } catch {
-          e = '%ED%A0%80';
-        }
-        return `${k}=${e}`;
-      })
-      .join('&'),
-  );
+const queryString = queryStringOf(
+  ['q', 'status', 'role', 'sort', 'order', 'page', 'pageSize', 'limit', 'before', 'name', 'x'],
+  fc.oneof(fc.string({ maxLength: 20 }), oddText, fc.integer().map(String)),
+  5,
+);
 
 describe(`projects API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
   let t: TestApp;
@@ -103,7 +65,7 @@ describe(`projects API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
   let mine: string;
   let theirs: string;
   let docId: string;
-  const seen: Record<string, Record<number, number>> = {};
+  const { seen, check, send } = fuzzChecks({ app: () => t, as: () => me, secret: SECRET, revealed: 'the other project' });
 
   beforeAll(async () => {
     t = await createTestApp({ UPLOAD_LIMIT_BYTES: '4096' });
@@ -115,21 +77,6 @@ describe(`projects API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
     docId = ((await up.json()) as { id: string }).id;
   });
   afterAll(async () => t?.close());
-
-  async function check(group: string, res: Response) {
-    (seen[group] ??= {})[res.status] = (seen[group][res.status] ?? 0) + 1;
-    const text = await res.text();
-    expect(res.status, `${group}: ${text.slice(0, 300)}`).toBeLessThan(500);
-    expect(text.includes(SECRET), `${group} revealed the other project`).toBe(false);
-    if (res.status >= 400) {
-      const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-      expect(typeof body.error?.code).toBe('string');
-      expect(typeof body.error?.message).toBe('string');
-    }
-  }
-
-  const send = (method: string, path: string, body: unknown) =>
-    t.json(method, path, body === undefined ? undefined : (JSON.stringify(body) ?? 'null'), me.headers);
 
   it('projects: create, update, list, read (random bodies, queries and ids)', async () => {
     await fc.assert(

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
+import { anyJsonOf, fuzzChecks, maybe, oddTextOf, queryStringOf } from './support/fuzz.ts';
 import { makeProject } from './support/projects.ts';
 import { createTask, insertTasks } from './support/tasks.ts';
 
@@ -14,21 +15,12 @@ import { createTask, insertTasks } from './support/tasks.ts';
 const RUNS = Number(process.env.TASKS_FUZZ_RUNS ?? 2000);
 const SECRET = 'Zq7PrivateTaskMarker';
 
-const oddText = fc.constantFrom(
-  '',
-  ' ',
-  '\u0000',
-  '\ud800',
-  '%',
-  '\\',
+const oddText = oddTextOf(
   ',',
   'a,b',
   '../..',
   '<script>',
   'a'.repeat(5000),
-  '🏔️',
-  'null',
-  '{}',
   'done',
   'in_progress',
   'critical',
@@ -36,15 +28,7 @@ const oddText = fc.constantFrom(
   '2027-02-30',
   '2027-01-01',
 );
-const anyJson = fc.oneof(
-  { depthSize: 'small' },
-  fc.jsonValue(),
-  oddText,
-  fc.constant(null),
-  fc.array(fc.anything(), { maxLength: 4 }),
-  fc.dictionary(fc.oneof(fc.string(), oddText), fc.oneof(fc.jsonValue(), oddText), { maxKeys: 6 }),
-);
-const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const anyJson = anyJsonOf(oddText);
 
 describe(`tasks API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
   let t: TestApp;
@@ -55,7 +39,13 @@ describe(`tasks API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
   let theirs: string;
   let myTask: string;
   let theirTask: string;
-  const seen: Record<string, Record<number, number>> = {};
+  const { seen, check, send } = fuzzChecks({
+    app: () => t,
+    as: () => me,
+    secret: SECRET,
+    revealed: "the other project's task",
+    onlyErrorKey: true,
+  });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -84,22 +74,6 @@ describe(`tasks API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
     console.log('tasks fuzz statuses', JSON.stringify(seen));
     await t?.close();
   });
-
-  async function check(group: string, res: Response) {
-    (seen[group] ??= {})[res.status] = (seen[group][res.status] ?? 0) + 1;
-    const text = await res.text();
-    expect(res.status, `${group}: ${text.slice(0, 300)}`).toBeLessThan(500);
-    expect(text.includes(SECRET), `${group} revealed the other project's task`).toBe(false);
-    if (res.status >= 400) {
-      const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-      expect(Object.keys(body)).toEqual(['error']);
-      expect(typeof body.error?.code).toBe('string');
-      expect(typeof body.error?.message).toBe('string');
-    }
-  }
-
-  const send = (method: string, path: string, body: unknown) =>
-    t.json(method, path, body === undefined ? undefined : (JSON.stringify(body) ?? 'null'), me.headers);
 
   const ids = () => fc.constantFrom(myTask, theirTask, mine, theirs, me.id, mate.id, stranger.id);
   const idLike = () =>
@@ -147,31 +121,17 @@ describe(`tasks API fuzz on ${TEST_DB} (${RUNS} bodies per group)`, () => {
       { requiredKeys: ['projectId', 'title'] },
     );
   const queryString = () =>
-    fc
-      .dictionary(
-        fc.constantFrom('q', 'status', 'priority', 'label', 'project', 'assignee', 'sort', 'order', 'page', 'pageSize', 'x'),
-        fc.oneof(
-          fc.string({ maxLength: 20 }),
-          oddText,
-          fc.integer().map(String),
-          idLike(),
-          fc.array(fc.oneof(idLike(), oddText), { maxLength: 4 }).map((a) => a.join(',')),
-        ),
-        { maxKeys: 6 },
-      )
-      .map((d) =>
-        Object.entries(d)
-          .map(([k, v]) => {
-            let e: string;
-            try {
-              e = encodeURIComponent(v);
-            } catch {
-              e = '%ED%A0%80';
-            }
-            return `${k}=${e}`;
-          })
-          .join('&'),
-      );
+    queryStringOf(
+      ['q', 'status', 'priority', 'label', 'project', 'assignee', 'sort', 'order', 'page', 'pageSize', 'x'],
+      fc.oneof(
+        fc.string({ maxLength: 20 }),
+        oddText,
+        fc.integer().map(String),
+        idLike(),
+        fc.array(fc.oneof(idLike(), oddText), { maxLength: 4 }).map((a) => a.join(',')),
+      ),
+      6,
+    );
 
   it('list and project options (random query strings)', async () => {
     await fc.assert(
