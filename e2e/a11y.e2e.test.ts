@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './support/axe.ts';
+import { DEMO, signInApi } from './support/auth.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 
 const ROUTES = path.resolve(import.meta.dirname, '../web/src/routes');
@@ -45,17 +46,7 @@ describe('accessibility (axe-core)', () => {
       const problems: string[] = [];
       for (const p of PAGES) {
         if (p.auth) {
-          await page.goto('/help');
-          const status = await page.evaluate(async () => {
-            const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-            const res = await fetch('/api/auth/signin', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-              body: JSON.stringify({ email: 'demo@waymark.local', password: 'waymark-demo-passphrase' }),
-            });
-            return res.status;
-          });
-          expect(status).toBe(200);
+          await signInApi(page, DEMO);
         }
         await page.goto(p.path);
         await p.ready(page);

@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRouteGeometry } from '@waymark/geo/io/polyline';
 import { spawnServer, type ServerProcess } from '../server/test/support/process.ts';
 import { launchBrowser } from './support/browser.ts';
+import { ADMIN as SEEDED_ADMIN, DEMO as SEEDED_DEMO, apiCall as api, signInApi } from './support/auth.ts';
 import type { EditorFeature } from './support/editor.ts';
 import { waitForMap } from './support/map-handle.ts';
 
-const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase', name: 'Demo User' };
-const ADMIN = { email: 'admin@waymark.local', password: 'waymark-admin-passphrase', name: 'Demo Admin' };
+const DEMO = { ...SEEDED_DEMO, name: 'Demo User' };
+const ADMIN = { ...SEEDED_ADMIN, name: 'Demo Admin' };
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout, interval: 100 });
 const SHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'waymark-editor-shots');
 
@@ -31,27 +32,6 @@ const features = (page: Page) =>
         ?.getSnapshot()
         .features.map((f) => ({ ...f })) ?? [],
   ) as Promise<Feature[]>;
-
-async function api(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/help');
-  const r = await api(page, 'POST', '/api/auth/signin', { email: who.email, password: who.password });
-  expect(r.status).toBe(200);
-}
 
 async function openEditor(page: Page, projectId: string) {
   await page.goto(`/explorer?project=${projectId}`);
@@ -133,8 +113,8 @@ describe('map editor: two people on one project map', () => {
       const ctxB = await ctx();
       const a = await ctxA.newPage();
       const b = await ctxB.newPage();
-      await signIn(a, DEMO);
-      await signIn(b, ADMIN);
+      await signInApi(a, DEMO);
+      await signInApi(b, ADMIN);
 
       // A project of the demo user with the demo admin as editor (invited, accepted).
       const created = await api(a, 'POST', '/api/projects', {
@@ -310,7 +290,7 @@ describe('map editor: two people on one project map', () => {
       server = await spawnServer({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'true', NODE_ENV: 'test' }, 120_000);
       const c2 = await ctx();
       const page = await c2.newPage();
-      await signIn(page, DEMO);
+      await signInApi(page, DEMO);
       const fc = (await api(page, 'GET', `/api/projects/${projectId}/features`)).json as {
         features: { id: string; properties: Record<string, unknown> }[];
       };

@@ -2,43 +2,13 @@
 // B, with /email already open, sees it arrive without a reload (and the sidebar's unread count),
 // replies; A sees the reply. B stars, archives, trashes and restores it and it moves between
 // folders; a draft saves itself; the layout of the panes survives a reload; a phone gets one pane.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { ADMIN, apiCall as call, signInApi } from './support/auth.ts';
 
-const ADMIN = { email: 'admin@waymark.local', password: 'waymark-admin-passphrase' };
 const PASSWORD = 'mail e2e passphrase 7 lanterns';
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout, interval: 250 });
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/help');
-  const status = await page.evaluate(async (cred) => {
-    const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-    return (
-      await fetch('/api/auth/signin', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: JSON.stringify(cred),
-      })
-    ).status;
-  }, who);
-  expect(status).toBe(200);
-}
-
-async function call<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-      const res = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json().catch(() => null)) as T };
-    },
-    { method, path, body },
-  );
-}
 
 describe('mail in the browser', () => {
   let browser: Browser;
@@ -50,10 +20,10 @@ describe('mail in the browser', () => {
     browser = await launchBrowser();
     // Two fresh accounts (created by the demo admin, addresses confirmed) who share a project.
     const { page, context } = await newPage(browser);
-    await signIn(page, ADMIN);
+    await signInApi(page, ADMIN);
     for (const u of [ana, ben]) expect((await call(page, 'POST', '/api/admin/users', { ...u, role: 'user' })).status).toBe(201);
     await context.clearCookies();
-    await signIn(page, ana);
+    await signInApi(page, ana);
     const project = await call<{ id: string }>(page, 'POST', '/api/projects', { name: `Mail test ${tag}` });
     expect(project.status).toBe(201);
     const inv = await call<{ invitation: { id: string } }>(page, 'POST', `/api/projects/${project.json.id}/invitations`, {
@@ -62,7 +32,7 @@ describe('mail in the browser', () => {
     });
     expect(inv.status).toBe(201);
     await context.clearCookies();
-    await signIn(page, ben);
+    await signInApi(page, ben);
     expect((await call(page, 'POST', `/api/invitations/${inv.json.invitation.id}/accept`)).status).toBe(200);
     await context.close();
   }, 120_000);
@@ -73,8 +43,8 @@ describe('mail in the browser', () => {
   it('A writes to B; B sees it without reloading and replies; A sees the reply; folders move it', async () => {
     const a = await newPage(browser);
     const b = await newPage(browser);
-    await signIn(a.page, ana);
-    await signIn(b.page, ben);
+    await signInApi(a.page, ana);
+    await signInApi(b.page, ben);
     await b.page.goto('/email');
     await b.page.getByRole('heading', { name: /Mailbox/ }).waitFor();
     const subject = `Hill reps on Thursday ${tag}`;
@@ -172,7 +142,7 @@ describe('mail in the browser', () => {
 
   it('saves drafts as you type, keeps the pane sizes over a reload, and shows one pane on a phone', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page, ana);
+    await signInApi(page, ana);
     await page.goto('/email');
     await page.getByTestId('compose').click();
     const dialog = page.getByRole('dialog', { name: 'New message' });
@@ -206,7 +176,7 @@ describe('mail in the browser', () => {
     await context.close();
 
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await signIn(phone.page, ben);
+    await signInApi(phone.page, ben);
     await phone.page.goto('/email');
     await phone.page.getByRole('combobox', { name: 'Folder' }).waitFor();
     await phone.page.getByTestId('message-item').first().click();

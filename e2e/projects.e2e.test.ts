@@ -5,9 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, WCAG21 } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
-
-const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
-const ADMIN = { email: 'admin@waymark.local', password: 'waymark-admin-passphrase' };
+import { ADMIN, DEMO, signInApi } from './support/auth.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const GPX = Buffer.from(
@@ -16,20 +14,6 @@ const GPX = Buffer.from(
 
 /** expect.poll with room for a loaded machine (the default gives up after 1 s). */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 200 });
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/help');
-  const status = await page.evaluate(async (cred) => {
-    const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-    const res = await fetch('/api/auth/signin', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-      body: JSON.stringify(cred),
-    });
-    return res.status;
-  }, who);
-  expect(status).toBe(200);
-}
 
 /** POST JSON from the page (same origin, csrf header), as the app does. */
 async function apiPost(page: Page, path: string, body: unknown): Promise<{ status: number; json: unknown }> {
@@ -58,7 +42,7 @@ describe('projects in the browser', () => {
 
   it('creates a project through the wizard (reloads keep the draft), uploads two documents, and the invited demo admin accepts from /email', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page, DEMO);
+    await signInApi(page, DEMO);
     await page.goto('/dashboard/projects/add');
     // Step 1 validates: Next without a name shows the error and stays.
     await page.getByRole('button', { name: 'Next' }).click();
@@ -112,7 +96,7 @@ describe('projects in the browser', () => {
 
     // The admin finds the invitation in /email and accepts it there.
     const other = await newPage(browser);
-    await signIn(other.page, ADMIN);
+    await signInApi(other.page, ADMIN);
     await other.page.goto('/email');
     await other.page.getByRole('button', { name: new RegExp(`invited you to the project “${name}”`) }).click();
     await other.page.getByRole('link', { name: 'Accept invitation' }).click();
@@ -131,7 +115,7 @@ describe('projects in the browser', () => {
 
   it('the list view paginates, sorts and filters through the URL (reload keeps the view)', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page, ADMIN);
+    await signInApi(page, ADMIN);
     const tag = `Pg${Date.now().toString(36)}`;
     for (let i = 1; i <= 12; i++) {
       const r = await apiPost(page, '/api/projects', {
@@ -174,7 +158,7 @@ describe('projects in the browser', () => {
     for (const mode of ['light', 'dark'] as const) {
       const { page, context } = await newPage(browser, { colorScheme: mode });
       await page.addInitScript((m) => localStorage.setItem('waymark:color-mode', m), mode);
-      await signIn(page, DEMO);
+      await signInApi(page, DEMO);
       const list = (
         await page.evaluate(async () => (await (await fetch('/api/projects?pageSize=1')).json()) as { items: { id: string }[] })
       ).items;

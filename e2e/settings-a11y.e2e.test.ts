@@ -5,25 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { ADMIN, apiCall, signInApi } from './support/auth.ts';
 
-const ADMIN = { email: 'admin@waymark.local', password: 'waymark-admin-passphrase' };
 const tag = Date.now().toString(36);
 const AXEL = { email: `axel-${tag}@example.org`, password: 'settings a11y passphrase 3 owls', name: `Axel ${tag}` };
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/help');
-  const status = await page.evaluate(async (cred) => {
-    const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-    return (
-      await fetch('/api/auth/signin', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: JSON.stringify(cred),
-      })
-    ).status;
-  }, who);
-  expect(status).toBe(200);
-}
 
 const PAGES: { path: string; ready: (p: Page) => Promise<unknown> }[] = [
   { path: '/email', ready: (p) => p.getByRole('heading', { name: /Mailbox/ }).waitFor() },
@@ -47,17 +32,8 @@ describe('accessibility of the workspace pages (axe-core)', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const { page, context } = await newPage(browser);
-    await signIn(page, ADMIN);
-    const created = await page.evaluate(async (u) => {
-      const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-      return (
-        await fetch('/api/admin/users', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-          body: JSON.stringify(u),
-        })
-      ).status;
-    }, AXEL);
+    await signInApi(page, ADMIN);
+    const created = (await apiCall(page, 'POST', '/api/admin/users', AXEL)).status;
     expect(created).toBe(201);
     await context.close();
   }, 120_000);
@@ -72,7 +48,7 @@ describe('accessibility of the workspace pages (axe-core)', () => {
         localStorage.setItem('waymark:color-mode', mode);
         localStorage.setItem('waymark:app-settings', JSON.stringify({ dir, sidebar: { collapsible: 'offcanvas', variant: 'sidebar' } }));
       }, v);
-      await signIn(page, AXEL);
+      await signInApi(page, AXEL);
       const problems: string[] = [];
       const scan = async (what: string) => {
         problems.push(...(await axeProblems(page, what)));

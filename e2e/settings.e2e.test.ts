@@ -5,49 +5,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { ADMIN, apiCall as call, signInApi, signInForm } from './support/auth.ts';
 
-const ADMIN = { email: 'admin@waymark.local', password: 'waymark-admin-passphrase' };
 const PASSWORD = 'settings e2e passphrase 9 kettles';
 const poll = <T>(fn: () => Promise<T> | T, timeout = 30_000) => expect.poll(fn, { timeout, interval: 250 });
 const tag = Date.now().toString(36);
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/help');
-  const status = await page.evaluate(async (cred) => {
-    const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-    return (
-      await fetch('/api/auth/signin', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: JSON.stringify(cred),
-      })
-    ).status;
-  }, who);
-  expect(status).toBe(200);
-}
-
-/** Sign in through the login form, as a person does (this is when the account's appearance is applied). */
-async function signInWithForm(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email or phone number').fill(who.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function call<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-      const res = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json().catch(() => null)) as T };
-    },
-    { method, path, body },
-  );
-}
 
 const html = (page: Page) =>
   page.evaluate(() => ({
@@ -66,7 +28,7 @@ describe('settings in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     const { page, context } = await newPage(browser);
-    await signIn(page, ADMIN);
+    await signInApi(page, ADMIN);
     for (const key of ['una', 'quinn', 'pat', 'rita', 'dora']) {
       expect((await call(page, 'POST', '/api/admin/users', { ...person(key), role: 'user' })).status).toBe(201);
     }
@@ -78,7 +40,7 @@ describe('settings in the browser', () => {
 
   it('appearance saved in one browser appears in a second after sign-in; the customizer and the page stay in sync', async () => {
     const first = await newPage(browser, { colorScheme: 'light' });
-    await signIn(first.page, person('una'));
+    await signInApi(first.page, person('una'));
     await first.page.goto('/settings/appearance');
     const form = first.page.getByRole('form', { name: 'Appearance' });
     await form.getByRole('radio', { name: 'Violet' }).click();
@@ -110,7 +72,7 @@ describe('settings in the browser', () => {
 
     // A second browser (nothing stored) signs in: the account's appearance is applied.
     const second = await newPage(browser, { colorScheme: 'light' });
-    await signInWithForm(second.page, person('una'));
+    await signInForm(second.page, person('una'));
     await second.page.waitForURL(/\/dashboard/);
     await poll(() => html(second.page)).toEqual({ dark: true, dir: 'rtl', radius: '1rem', theme: ['theme-violet'] });
     expect(await second.page.locator('[data-slot="sidebar"][data-side]').first().getAttribute('data-side')).toBe('right');
@@ -121,7 +83,7 @@ describe('settings in the browser', () => {
 
   it('a notification turned off sends no mail for that event; turned on again, the next one arrives', async () => {
     const quinn = await newPage(browser);
-    await signIn(quinn.page, person('quinn'));
+    await signInApi(quinn.page, person('quinn'));
     await quinn.page.goto('/settings/notifications');
     const sw = quinn.page.getByRole('switch', { name: 'Project invitations' });
     expect(await sw.getAttribute('aria-checked')).toBe('true');
@@ -131,7 +93,7 @@ describe('settings in the browser', () => {
     await quinn.page.getByText('Notification settings saved').waitFor();
 
     const pat = await newPage(browser);
-    await signIn(pat.page, person('pat'));
+    await signInApi(pat.page, person('pat'));
     const p1 = await call<{ id: string }>(pat.page, 'POST', '/api/projects', { name: `Quiet ${tag}` });
     expect(
       (await call(pat.page, 'POST', `/api/projects/${p1.json.id}/invitations`, { email: person('quinn').email, role: 'viewer' })).status,
@@ -158,7 +120,7 @@ describe('settings in the browser', () => {
 
   it('every settings page validates and saves (toast, unsaved-changes guard, avatar, display, start page, export)', async () => {
     const { page, context } = await newPage(browser, { acceptDownloads: true });
-    await signIn(page, person('rita'));
+    await signInApi(page, person('rita'));
 
     // Profile: errors first, then a good save.
     await page.goto('/settings/profile');
@@ -246,14 +208,14 @@ describe('settings in the browser', () => {
 
     // Signing in again starts on the chosen page.
     const again = await newPage(browser);
-    await signInWithForm(again.page, person('rita'));
+    await signInForm(again.page, person('rita'));
     await again.page.waitForURL(/\/email(\?|$)/, { timeout: 30_000 });
     await again.context.close();
   }, 240_000);
 
   it('deletes the account after typing the address again', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page, person('dora'));
+    await signInApi(page, person('dora'));
     await page.goto('/settings/account');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -5,6 +5,7 @@ import { encodeRouteGeometry } from '@waymark/geo';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { ADMIN, signInApi } from './support/auth.ts';
 
 const POLL = { timeout: 20_000, interval: 100 };
 type Box = { x: number; y: number; width: number; height: number };
@@ -14,23 +15,6 @@ async function preset(page: Page, dir: 'ltr' | 'rtl') {
   await page.addInitScript((d) => {
     localStorage.setItem('waymark:app-settings', JSON.stringify({ dir: d, sidebar: { side: d === 'rtl' ? 'right' : 'left' } }));
   }, dir);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/help');
-  const status = await page.evaluate(
-    async ({ email, password }) => {
-      const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-      const res = await fetch('/api/auth/signin', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: JSON.stringify({ email, password }),
-      });
-      return res.status;
-    },
-    { email, password },
-  );
-  expect(status).toBe(200);
 }
 
 /**
@@ -79,7 +63,7 @@ describe('RTL isolation and the phone layout of the customizer (Chromium)', () =
   it('in RTL, English sentences and figures keep their reading order on the dashboard, account and admin pages', async () => {
     const { page, context } = await newPage(browser);
     await preset(page, 'rtl');
-    await signIn(page, 'admin@waymark.local', 'waymark-admin-passphrase');
+    await signInApi(page, ADMIN);
     // One saved route, so the dashboard shows a distance and "1 saved in all".
     const geometry = encodeRouteGeometry([
       [1.5218, 42.5063, 1050],

@@ -3,23 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, newPage } from './support/browser.ts';
-
-const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
-
-/** Sign the page's context in as the seeded demo user through the real auth API. */
-async function signIn(page: Page) {
-  if (!page.url().startsWith(baseURL())) await page.goto('/help');
-  const status = await page.evaluate(async ({ email, password }) => {
-    const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-    const res = await fetch('/api/auth/signin', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-      body: JSON.stringify({ email, password }),
-    });
-    return res.status;
-  }, DEMO);
-  expect(status).toBe(200);
-}
+import { DEMO, signInApi } from './support/auth.ts';
 
 const html = (page: Page) =>
   page.evaluate(() => ({
@@ -71,7 +55,7 @@ describe('app shell', () => {
 
   it('applies every customizer setting to the DOM, keeps it over a reload, and resets', async () => {
     const { page, context } = await newPage(browser, { colorScheme: 'light', viewport: { width: 1280, height: 800 } });
-    await signIn(page);
+    await signInApi(page, DEMO, { stay: true });
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: /Welcome back|Dashboard/ }).waitFor();
     expect(await html(page)).toEqual({ dark: false, dir: 'ltr', radius: '0.5rem', themes: ['theme-zinc'], themeColor: '#ffffff' });
@@ -214,7 +198,7 @@ describe('app shell', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/email');
 
-    await signIn(page);
+    await signInApi(page, DEMO, { stay: true });
     await page.goto('/help');
     await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();
     await page.keyboard.press('g');

@@ -5,39 +5,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, WCAG21 } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
-
-const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
+import { apiCall, DEMO, signInApi } from './support/auth.ts';
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 200 });
 
-async function signIn(page: Page) {
-  await page.goto('/help');
-  const status = await page.evaluate(async (cred) => {
-    const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-    const res = await fetch('/api/auth/signin', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-      body: JSON.stringify(cred),
-    });
-    return res.status;
-  }, DEMO);
-  expect(status).toBe(200);
-}
-
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-      const res = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
+const api = (page: Page, method: string, path: string, body?: unknown) => apiCall<any>(page, method, path, body);
 
 /** The titles of the table's rows, top to bottom. */
 async function titles(page: Page, table = 'Tasks'): Promise<string[]> {
@@ -67,7 +39,7 @@ describe('tasks in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page } = await newPage(browser, { viewport: { width: 1280, height: 900 } }));
-    await signIn(page);
+    await signInApi(page, DEMO);
     const p = await api(page, 'POST', '/api/projects', { name: `Tasks ${tag}`, status: 'active' });
     expect(p.status).toBe(201);
     projectId = p.json.id;
@@ -169,7 +141,7 @@ describe('tasks in the browser', () => {
     it(`axe (${mode}): no serious or critical violations on /tasks, its sheet and dialog, and a project's tasks`, async () => {
       const { page: p, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
       await p.addInitScript((m) => localStorage.setItem('waymark:color-mode', m), mode);
-      await signIn(p);
+      await signInApi(p, DEMO);
       await p.goto(`/tasks?q=${tag}`);
       await poll(async () => (await titles(p)).length).toBe(6);
       await axe(p, `/tasks ${mode}`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { decode } from 'fast-png';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { DEMO, signInApi } from './auth.ts';
 import { axeProblems } from './axe.ts';
 import { newPage } from './browser.ts';
 import { waitForMap } from './map-handle.ts';
@@ -43,19 +44,7 @@ export async function variantPage(browser: Browser, v: Variant, viewport: { widt
 }
 
 /** Sign the page's context in as the seeded demo user (through the API, as the login form does). */
-export async function signInDemo(page: Page) {
-  if (page.url() === 'about:blank') await page.goto('/help');
-  const status = await page.evaluate(async () => {
-    const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
-    const res = await fetch('/api/auth/signin', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-      body: JSON.stringify({ email: 'demo@waymark.local', password: 'waymark-demo-passphrase' }),
-    });
-    return res.status;
-  });
-  expect(status).toBe(200);
-}
+export const signInDemo = (page: Page) => signInApi(page, DEMO, { stay: true });
 
 /** Call the app's API from the page (same-origin cookies and csrf token). */
 export function pageApi(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
