@@ -59,6 +59,23 @@ describe(`project map REST API on ${TEST_DB}`, () => {
       ).json()) as { ids: string[] }
     ).ids[0]!;
 
+  /** A saved planner route of `who` (straight into the table: the planner API is not under test here). */
+  const insertRoute = (who: SignedInTestUser, name: string, visibility: 'public' | 'private', line: [number, number, number][]) =>
+    t
+      .db()
+      .insertInto('routes')
+      .values({
+        owner_id: who.id,
+        name,
+        description: '',
+        region: 'andorra',
+        waypoints: '[]',
+        geometry: encodeRouteGeometry(line),
+        stats: '{}',
+        visibility,
+      })
+      .execute();
+
   beforeAll(async () => {
     t = await createTestApp();
     [owner, editor, viewer, other] = await Promise.all([t.signIn(), t.signIn(), t.signIn(), t.signIn()]);
@@ -73,23 +90,10 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     const seq = Number(
       ((await (await call(owner, 'GET', `/api/projects/${project}/history`)).json()) as { versions: { seq: number }[] }).versions[0]!.seq,
     );
-    await t
-      .db()
-      .insertInto('routes')
-      .values({
-        owner_id: owner.id,
-        name: 'Loop',
-        description: '',
-        region: 'andorra',
-        waypoints: '[]',
-        geometry: encodeRouteGeometry([
-          [1.5, 42.5, 1000],
-          [1.51, 42.51, 1010],
-        ]),
-        stats: '{}',
-        visibility: 'public',
-      })
-      .execute();
+    await insertRoute(owner, 'Loop', 'public', [
+      [1.5, 42.5, 1000],
+      [1.51, 42.51, 1010],
+    ]);
     const routeId = (await t.db().selectFrom('routes').select('id').where('owner_id', '=', owner.id).executeTakeFirstOrThrow()).id;
     type Endpoint = { name: string; write: boolean; run: (who: SignedInTestUser | null) => Promise<Response> };
     const P = `/api/projects/${project}`;
@@ -195,23 +199,10 @@ describe(`project map REST API on ${TEST_DB}`, () => {
     expect((await errorOf(locked)).code).toBe('layer_locked');
     expect((await call(editor, 'PATCH', `/api/projects/${project}/layers/${mine}`, { locked: false })).status).toBe(200);
     // a private route of another user is not theirs to copy
-    await t
-      .db()
-      .insertInto('routes')
-      .values({
-        owner_id: other.id,
-        name: 'Secret',
-        description: '',
-        region: 'andorra',
-        waypoints: '[]',
-        geometry: encodeRouteGeometry([
-          [1, 1, 0],
-          [2, 2, 0],
-        ]),
-        stats: '{}',
-        visibility: 'private',
-      })
-      .execute();
+    await insertRoute(other, 'Secret', 'private', [
+      [1, 1, 0],
+      [2, 2, 0],
+    ]);
     const secret = (await t.db().selectFrom('routes').select('id').where('name', '=', 'Secret').executeTakeFirstOrThrow()).id;
     expect((await call(editor, 'POST', `/api/projects/${project}/layers/route`, { routeId: secret })).status).toBe(404);
     // nothing else changed; the other project is untouched

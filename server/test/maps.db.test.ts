@@ -1,25 +1,15 @@
 // The map demo pages' data against the real app: population hexagons from the GeoNames cities,
 // heatmap points from the public routes in the database and from the packs' POIs, and terrain
 // tiles served one by one out of the real terrain.pmtiles.
-import { ensureRegions } from '@waymark/regions/ensure';
 import type { PopulationResponse } from '@waymark/contracts/maps';
 import { encodeRouteGeometry } from '@waymark/geo';
 import { decode } from 'fast-png';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoRoutes } from '../src/maps/seed.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { appWithRegions } from './support/regions.ts';
 
-let t: TestApp;
-const get = (p: string, headers: Record<string, string> = {}) => Promise.resolve(t.app.request(p, { headers }));
+const { app, get } = appWithRegions();
 const errorCode = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
-
-beforeAll(async () => {
-  ensureRegions({ log: () => {} });
-  t = await createTestApp();
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('GET /api/maps/population', () => {
   it('world view (res 2): hexagons with population, density and top cities; Paris is in one', async () => {
@@ -129,12 +119,12 @@ describe('GET /api/maps/population', () => {
 
 describe('GET /api/maps/heatmap/routes', () => {
   it('samples the public routes only, every `step` metres, within the bbox', async () => {
-    const owner = await t.signIn();
+    const owner = await app().signIn();
     // three lines ~1.1 km long in Monaco, one public, one private, one unlisted
     const line = (lat: number) =>
       encodeRouteGeometry(Array.from({ length: 12 }, (_, i) => [7.41 + i * 0.00124, lat, 50] as [number, number, number]));
     const mk = async (name: string, visibility: string, lat: number) => {
-      const res = await t.json(
+      const res = await app().json(
         'POST',
         '/api/routes',
         {
@@ -174,11 +164,11 @@ describe('GET /api/maps/heatmap/routes', () => {
   });
 
   it('the demo seed adds public loops of the demo user around Andorra once, and they feed the heatmap', async () => {
-    await t.signIn({ email: 'demo@waymark.local' });
-    const n = await seedDemoRoutes(t.ctx);
+    await app().signIn({ email: 'demo@waymark.local' });
+    const n = await seedDemoRoutes(app().ctx);
     expect(n).toBe(0); // a public route exists already (the test above): nothing is added
-    await t.db().deleteFrom('routes').where('visibility', '=', 'public').execute();
-    const added = await seedDemoRoutes(t.ctx);
+    await app().db().deleteFrom('routes').where('visibility', '=', 'public').execute();
+    const added = await seedDemoRoutes(app().ctx);
     expect(added).toBeGreaterThanOrEqual(4);
     const body = (await (await get('/api/maps/heatmap/routes?bbox=1.4,42.4,1.8,42.7')).json()) as {
       points: [number, number][];
@@ -186,7 +176,7 @@ describe('GET /api/maps/heatmap/routes', () => {
     };
     expect(body.routes).toBe(added);
     expect(body.points.length).toBeGreaterThan(added * 100);
-    expect(await seedDemoRoutes(t.ctx)).toBe(0);
+    expect(await seedDemoRoutes(app().ctx)).toBe(0);
   });
 
   it.each([

@@ -2,22 +2,12 @@
 // region metadata, place search and elevation — with the built Andorra and Monaco packs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureRegions } from '@waymark/regions/ensure';
 import { Dem, readHgt } from '@waymark/regions/dem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../src/regions/index.ts';
-import { createTestApp, type TestApp } from './support/app.ts';
+import { appWithRegions } from './support/regions.ts';
 
-let t: TestApp;
-const get = (p: string, headers: Record<string, string> = {}) => Promise.resolve(t.app.request(p, { headers }));
-
-beforeAll(async () => {
-  ensureRegions({ log: () => {} });
-  t = await createTestApp();
-}, 180_000);
-afterAll(async () => {
-  await t?.close();
-});
+const { app, get } = appWithRegions();
 
 describe('tiles', () => {
   it('serves basemap.pmtiles with Range (206), ETag and long caching', async () => {
@@ -184,7 +174,7 @@ describe('elevation', () => {
     expect(Math.abs(elevations[0]! - dem.elevation(...pts[0]!))).toBeLessThan(5);
     expect(Math.abs(elevations[1]! - dem.elevation(...pts[1]!))).toBeLessThan(5);
     expect(elevations[2]).toBeNull();
-    const post = await t.json('POST', '/api/elevation', { points: [[7.4246, 43.7384]] });
+    const post = await app().json('POST', '/api/elevation', { points: [[7.4246, 43.7384]] });
     expect(post.status).toBe(200);
     const body = (await post.json()) as { elevations: number[] };
     expect(body.elevations[0]).toBeGreaterThan(-5);
@@ -212,7 +202,7 @@ describe('elevation', () => {
       { points: Array.from({ length: 5001 }, () => [1, 42]) },
       '[1,2',
     ]) {
-      const res = await t.json('POST', '/api/elevation', body);
+      const res = await app().json('POST', '/api/elevation', body);
       expect(res.status).toBe(400);
     }
   });
