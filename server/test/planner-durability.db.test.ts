@@ -115,7 +115,7 @@ describe(`planner durability on ${TEST_DB}: SIGKILL under load`, () => {
   });
 
   it(`keeps every acknowledged create, rename and delete across ${ROUNDS} kill(s) mid-load`, async () => {
-    tdb = await createTestDatabase();
+    tdb = await createTestDatabase({ template: true });
     const env = { ...tdb.env, PORT: '0' };
     const client = new Client();
     const tracked: Tracked[] = [];
