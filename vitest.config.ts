@@ -40,6 +40,7 @@ export default defineConfig({
           root,
           environment: 'node',
           include: ['server/test/**/*.db.test.ts'],
+          globalSetup: ['server/test/support/pglite-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -25,7 +25,7 @@ describe(`collaboration: server killed during 1,000 edits on ${TEST_DB}`, () => 
   });
 
   it('keeps every acknowledged edit', async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ template: true });
     const env = { ...db.env, PORT: '0', SEED_DEMO: 'true' };
     server = await spawnServer(env, 240_000);
     const owner = new HttpClient(server.url);

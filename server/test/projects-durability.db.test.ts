@@ -77,7 +77,7 @@ describe(`projects: server killed mid-upload on ${TEST_DB}`, () => {
   });
 
   it('leaves no orphan row or file, and cleans half-written files at start-up', async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ template: true });
     const env = { ...db.env, PORT: '0', SEED_DEMO: 'true', LOG_LEVEL: 'info', UPLOAD_LIMIT_BYTES: String(4 * 1024 * 1024) };
     server = await spawnServer(env, 180_000);
     let c = new Client(server.url);

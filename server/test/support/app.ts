@@ -46,7 +46,7 @@ export function cookieFrom(res: Response, name: string): string | undefined {
 
 /** The real app (all modules, real database) for in-process requests via app.request(). */
 export async function createTestApp(env: Record<string, string> = {}, modules: ServerModule[] = defaultModules): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase({ template: modules === defaultModules });
   // Auth rate limits per IP are generous in tests (every in-process request shares one "IP").
   const config = loadConfig({
     NODE_ENV: 'test',

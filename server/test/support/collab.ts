@@ -135,7 +135,7 @@ export async function insertProject(
 
 /** A real server (all modules) listening on 127.0.0.1, a random port, on a fresh database. */
 export async function startCollabServer(env: Record<string, string> = {}): Promise<CollabServer> {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase({ template: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

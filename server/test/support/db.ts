@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Config } from '../../src/config.ts';
 
 export const TEST_DB = (process.env.WAYMARK_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -16,12 +17,17 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database for one test file: a PGlite directory in a temp DATA_DIR, or a new
- * database on the throwaway PostgreSQL cluster that scripts/test.mjs started.
+ * A fresh database for one test file: a PGlite directory in a temp DATA_DIR, or a new database on
+ * the throwaway PostgreSQL cluster that scripts/test.mjs started. Empty, or with `template: true`
+ * on PGlite a copy of the suite's migrated template (every default module's migrations applied,
+ * no rows; see pglite-template.ts) — for a server with the default modules, which would apply the
+ * same migrations itself.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { template?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-db-'));
   if (TEST_DB === 'pglite') {
+    const template = opts.template ? inject('pgliteTemplate') : '';
+    if (template) fs.cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
     return {
       database: { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
       dataDir,

@@ -7,6 +7,8 @@ export interface ServerProcess {
   child: ChildProcess;
   url: string;
   output(): string;
+  /** Wait until the server's output matches `re` (rejects after `timeoutMs`, with the output). */
+  waitForOutput(re: RegExp, timeoutMs?: number): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -43,6 +45,10 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
     child,
     url,
     output: () => out,
+    async waitForOutput(re, waitMs = 60_000) {
+      for (const t0 = Date.now(); !re.test(out); await new Promise((r) => setTimeout(r, 100)))
+        if (Date.now() - t0 > waitMs) throw new Error(`server output did not show ${re} in ${waitMs} ms:\n${out}`);
+    },
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return child.exitCode;
       child.kill(signal);
