@@ -2,12 +2,12 @@
 // default), coloured by height with a legend; the light follows the colour mode; pitch and
 // bearing controls.
 import type { ExpressionSpecification, Map as MlMap } from 'maplibre-gl';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MapLayer, RegionMap, useDarkMode } from '@/components/map';
 import { BASEMAP_SOURCE } from '@/components/map/style';
-import { Label } from '@/components/ui/label';
 import { Button } from '@/components/ui/button';
-import { DemoHeader, Segmented } from '../components/demo-header';
+import { MapPanel, RangeField, RegionSegmented, StepLegend } from '../components/demo-controls';
+import { DemoHeader } from '../components/demo-header';
 
 export const BUILDINGS_LAYER = 'buildings-3d';
 /** The builder's default for untagged buildings (packages/regions DEFAULT_BUILDING_HEIGHT). */
@@ -76,7 +76,6 @@ export function BuildingsPage() {
   const [bearing, setBearing] = useState(-25);
   const [stats, setStats] = useState<{ count: number; distinct: number } | null>(null);
   const dark = useDarkMode();
-  const ids = { pitch: useId(), bearing: useId() };
 
   useEffect(() => {
     document.title = 'Map - 3D Buildings';
@@ -140,15 +139,7 @@ export function BuildingsPage() {
   return (
     <div className="fixed inset-0 flex flex-col">
       <DemoHeader title="Map - 3D Buildings">
-        <Segmented
-          label="Region"
-          value={region}
-          options={[
-            { value: 'monaco', label: 'Monaco' },
-            { value: 'andorra', label: 'Andorra' },
-          ]}
-          onChange={choose}
-        />
+        <RegionSegmented value={region} order={['monaco', 'andorra']} onChange={choose} />
       </DemoHeader>
       <div className="relative min-h-0 flex-1">
         <RegionMap
@@ -165,45 +156,29 @@ export function BuildingsPage() {
         >
           <BuildingsLayer beforeId={firstLabel} />
         </RegionMap>
-        <section
-          aria-label="Camera and legend"
-          className="bg-background/95 absolute top-2 z-10 w-60 space-y-3 rounded-md border p-3 text-sm shadow-sm ltr:left-2 rtl:right-2"
-          data-legend
-        >
-          <div>
-            <Label htmlFor={ids.pitch} className="flex justify-between text-xs">
-              Pitch <span className="tabular-nums">{pitch}°</span>
-            </Label>
-            <input
-              id={ids.pitch}
-              type="range"
-              min={0}
-              max={70}
-              value={pitch}
-              onChange={(e) => {
-                setPitch(Number(e.target.value));
-                map?.setPitch(Number(e.target.value));
-              }}
-              className="accent-primary w-full"
-            />
-          </div>
-          <div>
-            <Label htmlFor={ids.bearing} className="flex justify-between text-xs">
-              Bearing <span className="tabular-nums">{bearing}°</span>
-            </Label>
-            <input
-              id={ids.bearing}
-              type="range"
-              min={-180}
-              max={180}
-              value={bearing}
-              onChange={(e) => {
-                setBearing(Number(e.target.value));
-                map?.setBearing(Number(e.target.value));
-              }}
-              className="accent-primary w-full"
-            />
-          </div>
+        <MapPanel label="Camera and legend" data-legend>
+          <RangeField
+            label="Pitch"
+            display={`${pitch}°`}
+            min={0}
+            max={70}
+            value={pitch}
+            onChange={(v) => {
+              setPitch(v);
+              map?.setPitch(v);
+            }}
+          />
+          <RangeField
+            label="Bearing"
+            display={`${bearing}°`}
+            min={-180}
+            max={180}
+            value={bearing}
+            onChange={(v) => {
+              setBearing(v);
+              map?.setBearing(v);
+            }}
+          />
           <Button
             type="button"
             size="sm"
@@ -218,16 +193,7 @@ export function BuildingsPage() {
           </Button>
           <div>
             <h2 className="mb-1 text-xs font-medium">Building height</h2>
-            <ul className="grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-0.5 text-xs">
-              {HEIGHT_STOPS.map(([v, c], i) => (
-                <li key={v} className="contents">
-                  <span className="inline-block h-3 w-5 rounded-sm border" style={{ background: c }} aria-hidden />
-                  <span dir="ltr" className="text-start tabular-nums">
-                    {i + 1 < HEIGHT_STOPS.length ? `${v}–${HEIGHT_STOPS[i + 1]![0]} m` : `≥ ${v} m`}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <StepLegend stops={HEIGHT_STOPS} suffix=" m" className="text-xs" />
             <p className="text-muted-foreground mt-2 text-xs">
               Height from OpenStreetMap’s <code>height</code>, else <code>building:levels</code> × 3 m, else {DEFAULT_HEIGHT_M} m.
               {stats && stats.count > 0 && stats.distinct <= 1
@@ -235,7 +201,7 @@ export function BuildingsPage() {
                 : ''}
             </p>
           </div>
-        </section>
+        </MapPanel>
       </div>
     </div>
   );

@@ -5,17 +5,16 @@ import { formatClimb, formatDistance } from '@waymark/assistant/summary';
 import { routeClimb } from '@waymark/geo/elevation/filter';
 import { addProtocol, type FilterSpecification, type Map as MlMap, type MapMouseEvent } from 'maplibre-gl';
 import mlcontour from 'maplibre-contour';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { GeoJsonSource, MapLayer, RegionMap, fetchRegions, useDarkMode } from '@/components/map';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { api } from '@/lib/api-client';
-import { DemoHeader, Segmented } from '../components/demo-header';
+import { MapPanel, RangeField, RegionSegmented, SwitchRow, type DemoRegion } from '../components/demo-controls';
+import { DemoHeader } from '../components/demo-header';
 import { ProfileChart } from '../components/profile-chart';
 import { LABEL_FONT, type Fc } from '../lib/geo';
 
-type Region = 'andorra' | 'monaco';
+type Region = DemoRegion;
 const VIEWS: Record<Region, { center: [number, number]; zoom: number; pitch: number; bearing: number }> = {
   andorra: { center: [1.545, 42.545], zoom: 12.2, pitch: 62, bearing: 25 },
   monaco: { center: [7.42, 43.735], zoom: 14, pitch: 55, bearing: -20 },
@@ -134,7 +133,6 @@ export function ElevationPage() {
   const [status, setStatus] = useState('Click two points on the map for the elevation profile between them.');
   const dark = useDarkMode();
   const versionRef = useRef<string | undefined>(undefined);
-  const ids = { ex: useId() };
 
   useEffect(() => {
     document.title = 'Map - Elevation';
@@ -292,15 +290,7 @@ export function ElevationPage() {
   return (
     <div className="fixed inset-0 flex flex-col">
       <DemoHeader title="Map - Elevation">
-        <Segmented
-          label="Region"
-          value={region}
-          options={[
-            { value: 'andorra', label: 'Andorra' },
-            { value: 'monaco', label: 'Monaco' },
-          ]}
-          onChange={chooseRegion}
-        />
+        <RegionSegmented value={region} onChange={chooseRegion} />
       </DemoHeader>
       <div className="relative min-h-0 flex-1">
         <RegionMap
@@ -314,39 +304,21 @@ export function ElevationPage() {
         >
           <ProfileOverlay data={profileData} />
         </RegionMap>
-        <section
-          aria-label="Terrain controls"
-          className="bg-background/95 absolute top-2 z-10 w-60 space-y-2 rounded-md border p-3 text-sm shadow-sm ltr:left-2 rtl:right-2"
-        >
-          {(
-            [
-              ['3D terrain', terrain, setTerrain],
-              ['Hillshade', hillshade, setHillshade],
-              ['Contour lines', contours, setContours],
-            ] as const
-          ).map(([label, value, set]) => (
-            <label key={label} className="flex items-center justify-between gap-2">
-              <span>{label}</span>
-              <Switch checked={value} onCheckedChange={(v) => set(v)} aria-label={label} />
-            </label>
-          ))}
-          <div>
-            <Label htmlFor={ids.ex} className="flex justify-between text-xs">
-              Exaggeration <span className="tabular-nums">{exaggeration.toFixed(1)}×</span>
-            </Label>
-            <input
-              id={ids.ex}
-              type="range"
-              min={1}
-              max={3}
-              step={0.1}
-              value={exaggeration}
-              disabled={!terrain}
-              onChange={(e) => setExaggeration(Number(e.target.value))}
-              className="accent-primary w-full"
-            />
-          </div>
-        </section>
+        <MapPanel label="Terrain controls" className="space-y-2">
+          <SwitchRow label="3D terrain" checked={terrain} onCheckedChange={setTerrain} />
+          <SwitchRow label="Hillshade" checked={hillshade} onCheckedChange={setHillshade} />
+          <SwitchRow label="Contour lines" checked={contours} onCheckedChange={setContours} />
+          <RangeField
+            label="Exaggeration"
+            display={`${exaggeration.toFixed(1)}×`}
+            min={1}
+            max={3}
+            step={0.1}
+            value={exaggeration}
+            disabled={!terrain}
+            onChange={setExaggeration}
+          />
+        </MapPanel>
         <section
           aria-label="Elevation profile"
           aria-live="polite"

@@ -11,13 +11,13 @@ import { RegionMap } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { ApiError, api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { ChatOverlays, drawingFor, EMPTY_DRAWING } from '../ai-chat/map-drawing';
+import { RegionSegmented, SwitchRow, type DemoRegion } from '../components/demo-controls';
 import { DemoHeader, Segmented } from '../components/demo-header';
 
-type Region = 'andorra' | 'monaco';
+type Region = DemoRegion;
 const REGION_START: Record<Region, { name: string; lon: number; lat: number }> = {
   andorra: { name: 'Encamp', lon: 1.5801, lat: 42.5345 },
   monaco: { name: 'Monaco', lon: 7.4246, lat: 43.7384 },
@@ -229,15 +229,7 @@ export function GenerateRoutePage() {
   return (
     <div className="fixed inset-0 flex flex-col">
       <DemoHeader title="Map - Generate Route">
-        <Segmented
-          label="Region"
-          value={region}
-          options={[
-            { value: 'andorra', label: 'Andorra' },
-            { value: 'monaco', label: 'Monaco' },
-          ]}
-          onChange={switchRegion}
-        />
+        <RegionSegmented value={region} onChange={switchRegion} />
       </DemoHeader>
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
         <aside
@@ -360,10 +352,7 @@ export function GenerateRoutePage() {
                   ['preferGreen', 'Prefer green areas'],
                 ] as const
               ).map(([k, label]) => (
-                <label key={k} className="flex items-center justify-between gap-2">
-                  <span>{label}</span>
-                  <Switch checked={prefs[k]} onCheckedChange={(v) => setPrefs((p) => ({ ...p, [k]: v }))} aria-label={label} />
-                </label>
+                <SwitchRow key={k} label={label} checked={prefs[k]} onCheckedChange={(v) => setPrefs((p) => ({ ...p, [k]: v }))} />
               ))}
             </fieldset>
             <Button type="submit" className="w-full" disabled={busy}>

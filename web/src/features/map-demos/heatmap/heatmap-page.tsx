@@ -5,12 +5,13 @@ import type { Map as MlMap } from 'maplibre-gl';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { GeoJsonSource, MapLayer, RegionMap } from '@/components/map';
 import { Label } from '@/components/ui/label';
+import { MapPanel, RangeField, RegionSegmented, type DemoRegion } from '../components/demo-controls';
 import { DemoHeader, Segmented } from '../components/demo-header';
 import { boundsOf, type Fc } from '../lib/geo';
 
 export const HEAT_SOURCE = 'heat';
 type Source = 'routes' | 'pois';
-type Region = 'andorra' | 'monaco';
+type Region = DemoRegion;
 
 const CATEGORY_LABELS: Record<HeatmapPoiCategory, string> = {
   all: 'All points of interest',
@@ -81,7 +82,7 @@ export function HeatmapPage() {
   const [error, setError] = useState<string | null>(null);
   const [map, setMap] = useState<MlMap | null>(null);
   const fitted = useRef('');
-  const ids = { radius: useId(), intensity: useId(), category: useId() };
+  const categoryId = useId();
 
   useEffect(() => {
     document.title = 'Map - Heatmap';
@@ -145,20 +146,12 @@ export function HeatmapPage() {
         />
         {source === 'pois' && (
           <>
-            <Segmented
-              label="Region"
-              value={region}
-              options={[
-                { value: 'andorra', label: 'Andorra' },
-                { value: 'monaco', label: 'Monaco' },
-              ]}
-              onChange={setRegion}
-            />
-            <Label htmlFor={ids.category} className="sr-only">
+            <RegionSegmented value={region} onChange={setRegion} />
+            <Label htmlFor={categoryId} className="sr-only">
               Category
             </Label>
             <select
-              id={ids.category}
+              id={categoryId}
               value={category}
               onChange={(e) => setCategory(e.target.value as HeatmapPoiCategory)}
               className="border-input bg-background h-8 rounded-md border px-2 text-sm"
@@ -176,47 +169,23 @@ export function HeatmapPage() {
         <RegionMap region={mapRegion} className="absolute inset-0" hillshade={false} ariaLabel="Heatmap" handle="heatmap" onLoad={setMap}>
           {points && <HeatOverlay data={points} radius={radius} intensity={intensity} />}
         </RegionMap>
-        <section
-          aria-label="Heatmap controls and legend"
-          className="bg-background/95 absolute top-2 z-10 w-60 space-y-3 rounded-md border p-3 text-sm shadow-sm ltr:left-2 rtl:right-2"
-          data-legend
-        >
+        <MapPanel label="Heatmap controls and legend" data-legend>
           <p aria-live="polite" className="font-medium">
             {summary}
           </p>
           {data?.source === 'routes' && data.points.length === 0 && (
             <p className="text-muted-foreground text-xs">No public routes yet: save a route as public in the planner.</p>
           )}
-          <div>
-            <Label htmlFor={ids.radius} className="flex justify-between text-xs">
-              Radius <span className="tabular-nums">{radius} px</span>
-            </Label>
-            <input
-              id={ids.radius}
-              type="range"
-              min={4}
-              max={50}
-              step={1}
-              value={radius}
-              onChange={(e) => setRadius(Number(e.target.value))}
-              className="accent-primary w-full"
-            />
-          </div>
-          <div>
-            <Label htmlFor={ids.intensity} className="flex justify-between text-xs">
-              Intensity <span className="tabular-nums">{intensity.toFixed(1)}×</span>
-            </Label>
-            <input
-              id={ids.intensity}
-              type="range"
-              min={0.2}
-              max={4}
-              step={0.1}
-              value={intensity}
-              onChange={(e) => setIntensity(Number(e.target.value))}
-              className="accent-primary w-full"
-            />
-          </div>
+          <RangeField label="Radius" display={`${radius} px`} min={4} max={50} step={1} value={radius} onChange={setRadius} />
+          <RangeField
+            label="Intensity"
+            display={`${intensity.toFixed(1)}×`}
+            min={0.2}
+            max={4}
+            step={0.1}
+            value={intensity}
+            onChange={setIntensity}
+          />
           <div dir="ltr">
             <div
               className="h-3 rounded-sm border"
@@ -232,7 +201,7 @@ export function HeatmapPage() {
               <span>more {source === 'routes' ? 'runners' : 'places'}</span>
             </div>
           </div>
-        </section>
+        </MapPanel>
         {error && (
           <p role="alert" className="bg-destructive absolute bottom-10 z-10 rounded px-3 py-1 text-sm text-white ltr:left-2 rtl:right-2">
             {error}

@@ -5,6 +5,7 @@ import type { ExpressionSpecification, Map as MlMap, MapLayerMouseEvent } from '
 import { useEffect, useRef, useState } from 'react';
 import { GeoJsonSource, MapLayer, RegionMap, type GeoJsonData } from '@/components/map';
 import { cn } from '@/lib/utils';
+import { StepLegend } from '../components/demo-controls';
 import { DemoHeader } from '../components/demo-header';
 
 export const POPULATION_SOURCE = 'population';
@@ -194,16 +195,7 @@ export function PopulationPage() {
           data-legend
         >
           <h2 className="mb-1 font-medium">People per km²</h2>
-          <ul className="grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-0.5">
-            {DENSITY_STOPS.map(([v, c], i) => (
-              <li key={v} className="contents">
-                <span className="inline-block h-3 w-5 rounded-sm border" style={{ background: c }} aria-hidden />
-                <span dir="ltr" className="text-start tabular-nums">
-                  {i + 1 < DENSITY_STOPS.length ? `${fmt.format(v)}–${fmt.format(DENSITY_STOPS[i + 1]![0])}` : `≥ ${fmt.format(v)}`}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <StepLegend stops={DENSITY_STOPS} format={(v) => fmt.format(v)} />
           <p className="text-muted-foreground mt-2 max-w-48">
             Cities with ≥ 1000 people: GeoNames (CC BY 4.0), binned on H3 hexagons
             {info?.truncated ? '; the most populated hexagons only' : ''}.

@@ -306,28 +306,25 @@ export function MapEditor(props: MapEditorProps) {
       )}
       {props.status}
       <div className="flex items-center gap-1" role="group" aria-label="History">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Undo"
-          aria-keyshortcuts="Control+Z Meta+Z"
-          title="Undo (Ctrl+Z)"
-          disabled={readOnly || !snapshot.canUndo}
-          onClick={() => store.undoLast()}
-        >
-          <Undo2 aria-hidden className="rtl:-scale-x-100" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Redo"
-          aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
-          title="Redo (Ctrl+Shift+Z)"
-          disabled={readOnly || !snapshot.canRedo}
-          onClick={() => store.redoLast()}
-        >
-          <Redo2 aria-hidden className="rtl:-scale-x-100" />
-        </Button>
+        {(
+          [
+            ['Undo', 'Control+Z Meta+Z', 'Undo (Ctrl+Z)', Undo2, snapshot.canUndo, () => store.undoLast()],
+            ['Redo', 'Control+Shift+Z Control+Y Meta+Shift+Z', 'Redo (Ctrl+Shift+Z)', Redo2, snapshot.canRedo, () => store.redoLast()],
+          ] as const
+        ).map(([label, keys, title, Icon, can, run]) => (
+          <Button
+            key={label}
+            variant="ghost"
+            size="icon"
+            aria-label={label}
+            aria-keyshortcuts={keys}
+            title={title}
+            disabled={readOnly || !can}
+            onClick={run}
+          >
+            <Icon aria-hidden className="rtl:-scale-x-100" />
+          </Button>
+        ))}
       </div>
       <input
         ref={fileInput}

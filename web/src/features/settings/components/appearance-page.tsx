@@ -2,53 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { APPEARANCE_RADII, APPEARANCE_THEMES, appearanceSettings, type AppearanceSettings } from '@waymark/contracts/settings';
 import { Check } from 'lucide-react';
 import { useEffect } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { ApiError } from '@/lib/api-client';
 import { usePreferences } from '@/lib/preferences';
 import { cn } from '@/lib/utils';
 import { useSaveSettings } from '../api/save-settings';
 import { appearanceOf, applyAppearance } from '../lib/appearance';
+import { RadioChoice } from './choice-fields';
 import { SettingsForm } from './settings-form';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function Choice<K extends keyof AppearanceSettings>({
-  control,
-  name,
-  legend,
-  options,
-}: {
-  control: Control<AppearanceSettings>;
-  name: K;
-  legend: string;
-  options: { value: AppearanceSettings[K]; label: string }[];
-}) {
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <RadioGroup
-            aria-label={legend}
-            value={String(field.value)}
-            onValueChange={(v) => field.onChange(options.find((o) => String(o.value) === v)!.value)}
-            className="flex flex-wrap gap-x-6 gap-y-2"
-          >
-            {options.map((o) => (
-              <label key={String(o.value)} className="flex items-center gap-2 text-sm">
-                <RadioGroupItem value={String(o.value)} /> {o.label}
-              </label>
-            ))}
-          </RadioGroup>
-        )}
-      />
-    </fieldset>
-  );
-}
 
 /**
  * /settings/appearance: the Template Customizer's preferences, saved to the account so they follow
@@ -136,8 +100,13 @@ export function AppearanceSettingsPage() {
           )}
         />
       </fieldset>
-      <Choice control={f.control} name="radius" legend="Radius" options={APPEARANCE_RADII.map((r) => ({ value: r, label: `${r} rem` }))} />
-      <Choice
+      <RadioChoice
+        control={f.control}
+        name="radius"
+        legend="Radius"
+        options={APPEARANCE_RADII.map((r) => ({ value: r, label: `${r} rem` }))}
+      />
+      <RadioChoice
         control={f.control}
         name="mode"
         legend="Mode"
@@ -147,7 +116,7 @@ export function AppearanceSettingsPage() {
           { value: 'system', label: 'System' },
         ]}
       />
-      <Choice
+      <RadioChoice
         control={f.control}
         name="navbar"
         legend="Navbar type"
@@ -157,7 +126,7 @@ export function AppearanceSettingsPage() {
           { value: 'inset', label: 'Inset' },
         ]}
       />
-      <Choice
+      <RadioChoice
         control={f.control}
         name="dir"
         legend="Direction"

@@ -6,12 +6,11 @@ import { toast } from 'sonner';
 import { navGroups } from '@/components/layout/nav-data';
 import { fetchRegions } from '@/components/map/regions';
 import { Checkbox } from '@/components/ui/checkbox';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDateTime, useAccountDisplay } from '@/lib/account-display';
 import { ApiError } from '@/lib/api-client';
 import { useSaveSettings } from '../api/save-settings';
-import { Field, SettingsForm } from './settings-form';
+import { RadioChoice, SelectChoice } from './choice-fields';
+import { SettingsForm } from './settings-form';
 
 const START_TITLES: Record<(typeof START_PAGES)[number], string> = {
   '/dashboard': 'Dashboard',
@@ -22,6 +21,11 @@ const START_TITLES: Record<(typeof START_PAGES)[number], string> = {
   '/tasks': 'Tasks',
 };
 const SAMPLE = new Date(2026, 5, 21, 18, 30);
+const BASEMAPS = [
+  { value: 'auto', label: 'Auto' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
 
 /** The sidebar entries a user may hide (the settings pages always stay). */
 const HIDEABLE = navGroups
@@ -84,102 +88,67 @@ export function DisplaySettingsPage({ settings }: { settings: UserSettings }) {
           )}
         />
       </fieldset>
-      <Field id="display-start" label="Start page" description="Where you land after signing in." error={errors.startPage?.message}>
-        <Controller
-          control={f.control}
-          name="startPage"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger id="display-start" className="max-w-64" aria-describedby="display-start-desc">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {START_PAGES.map((p) => (
-                  <SelectItem key={p} value={p}>
-                    {START_TITLES[p]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Date format</legend>
-        <Controller
-          control={f.control}
-          name="dateFormat"
-          render={({ field }) => (
-            <RadioGroup aria-label="Date format" value={field.value} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2">
-              {(['locale', 'iso', 'dmy', 'mdy'] as const).map((d) => (
-                <label key={d} className="flex items-center gap-2 text-sm">
-                  <RadioGroupItem value={d} />
-                  <bdi>{formatDateTime(SAMPLE, { dateOnly: true, display: { ...display, dateFormat: d } })}</bdi>
-                  <span className="text-xs text-muted-foreground">
-                    {d === 'locale' ? '(your browser’s format)' : d === 'iso' ? '(ISO 8601)' : ''}
-                  </span>
-                </label>
-              ))}
-            </RadioGroup>
-          )}
-        />
-      </fieldset>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Time format</legend>
-        <Controller
-          control={f.control}
-          name="timeFormat"
-          render={({ field }) => (
-            <RadioGroup aria-label="Time format" value={field.value} onValueChange={field.onChange} className="flex gap-6">
-              {(['24h', '12h'] as const).map((t) => (
-                <label key={t} className="flex items-center gap-2 text-sm">
-                  <RadioGroupItem value={t} />{' '}
-                  <bdi>{formatDateTime(SAMPLE, { timeOnly: true, display: { ...display, timeFormat: t } })}</bdi>
-                </label>
-              ))}
-            </RadioGroup>
-          )}
-        />
-      </fieldset>
+      <SelectChoice
+        control={f.control}
+        name="startPage"
+        id="display-start"
+        label="Start page"
+        description="Where you land after signing in."
+        error={errors.startPage?.message}
+        triggerClassName="max-w-64"
+        options={() => START_PAGES.map((p) => ({ value: p, label: START_TITLES[p] }))}
+      />
+      <RadioChoice
+        control={f.control}
+        name="dateFormat"
+        legend="Date format"
+        className="grid gap-2 sm:grid-cols-2"
+        options={(['locale', 'iso', 'dmy', 'mdy'] as const).map((d) => ({
+          value: d,
+          label: (
+            <>
+              <bdi>{formatDateTime(SAMPLE, { dateOnly: true, display: { ...display, dateFormat: d } })}</bdi>
+              <span className="text-xs text-muted-foreground">
+                {d === 'locale' ? '(your browser’s format)' : d === 'iso' ? '(ISO 8601)' : ''}
+              </span>
+            </>
+          ),
+        }))}
+      />
+      <RadioChoice
+        control={f.control}
+        name="timeFormat"
+        legend="Time format"
+        className="flex gap-6"
+        options={(['24h', '12h'] as const).map((t) => ({
+          value: t,
+          label: <bdi>{formatDateTime(SAMPLE, { timeOnly: true, display: { ...display, timeFormat: t } })}</bdi>,
+        }))}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="display-region" label="Map region" description="The region maps open on." error={errors.mapRegion?.message}>
-          <Controller
-            control={f.control}
-            name="mapRegion"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="display-region" aria-describedby="display-region-desc">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {[...new Set([...regionNames, field.value])].map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {regions.data?.find((x) => x.name === r)?.title ?? r.charAt(0).toUpperCase() + r.slice(1)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
-        <Field id="display-basemap" label="Basemap theme" description="Auto follows light or dark mode." error={errors.basemap?.message}>
-          <Controller
-            control={f.control}
-            name="basemap"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="display-basemap" aria-describedby="display-basemap-desc">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="auto">Auto</SelectItem>
-                  <SelectItem value="light">Light</SelectItem>
-                  <SelectItem value="dark">Dark</SelectItem>
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
+        <SelectChoice
+          control={f.control}
+          name="mapRegion"
+          id="display-region"
+          label="Map region"
+          description="The region maps open on."
+          error={errors.mapRegion?.message}
+          options={(value) =>
+            [...new Set([...regionNames, value])].map((r) => ({
+              value: r,
+              label: regions.data?.find((x) => x.name === r)?.title ?? r.charAt(0).toUpperCase() + r.slice(1),
+            }))
+          }
+        />
+        <SelectChoice
+          control={f.control}
+          name="basemap"
+          id="display-basemap"
+          label="Basemap theme"
+          description="Auto follows light or dark mode."
+          error={errors.basemap?.message}
+          options={() => BASEMAPS}
+        />
       </div>
       <span className="sr-only" aria-live="polite">
         {hidden.length ? `${hidden.length} sidebar entries hidden` : ''}

@@ -11,7 +11,8 @@ import {
   type TaskProjects,
 } from '@waymark/contracts/tasks';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { LucideIcon } from 'lucide-react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -54,6 +55,43 @@ function FieldError({ id, message }: { id: string; message?: string }) {
     <p id={id} className="text-destructive text-sm">
       {message}
     </p>
+  );
+}
+
+/** The status or priority select: each option with its icon. */
+function IconSelect({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: Control<FormValues>;
+  name: 'status' | 'priority';
+  label: string;
+  options: readonly { value: string; label: string; icon: LucideIcon }[];
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`task-${name}`}>{label}</Label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger id={`task-${name}`} className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  <o.icon aria-hidden className="text-muted-foreground size-4" /> {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </div>
   );
 }
 
@@ -217,48 +255,8 @@ export function TaskSheet({
             <FieldError id="task-description-error" message={errors.description?.message} />
           </div>
           <div className="grid grid-cols-2 gap-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor="task-status">Status</Label>
-              <Controller
-                control={form.control}
-                name="status"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="task-status" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {statusOptions.map((o) => (
-                        <SelectItem key={o.value} value={o.value}>
-                          <o.icon aria-hidden className="text-muted-foreground size-4" /> {o.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="task-priority">Priority</Label>
-              <Controller
-                control={form.control}
-                name="priority"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="task-priority" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {priorityOptions.map((o) => (
-                        <SelectItem key={o.value} value={o.value}>
-                          <o.icon aria-hidden className="text-muted-foreground size-4" /> {o.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </div>
+            <IconSelect control={form.control} name="status" label="Status" options={statusOptions} />
+            <IconSelect control={form.control} name="priority" label="Priority" options={priorityOptions} />
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div className="grid gap-1.5">
