@@ -1,5 +1,5 @@
 // axe-core on the workspace pages (/email and its compose window, the five settings pages, /help)
-// in light and dark mode, LTR and RTL at 1280 px, and light LTR at 390 px (which must not scroll
+// in light LTR and dark RTL at 1280 px, and light LTR at 390 px (which must not scroll
 // sideways): no serious or critical violations. One test per variant, each looping over the pages.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +19,10 @@ const PAGES: { path: string; ready: (p: Page) => Promise<unknown> }[] = [
   { path: '/settings/display', ready: (p) => p.getByRole('combobox', { name: 'Start page' }).waitFor() },
   { path: '/help', ready: (p) => p.getByRole('heading', { name: 'Help', level: 1 }).waitFor() },
 ];
+// Each mode and each direction once at 1280 px (contrast depends on the mode, layout on the
+// direction; the shell gets all four pairs in a11y.e2e.test.ts), and a phone.
 const VARIANTS = [
   { mode: 'light', dir: 'ltr', width: 1280 },
-  { mode: 'dark', dir: 'ltr', width: 1280 },
-  { mode: 'light', dir: 'rtl', width: 1280 },
   { mode: 'dark', dir: 'rtl', width: 1280 },
   { mode: 'light', dir: 'ltr', width: 390 },
 ] as const;
