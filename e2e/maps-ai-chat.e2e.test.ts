@@ -45,7 +45,7 @@ describe('/ui/maps/ai-chat', () => {
     await signInDemo(page);
     expect((await pageApi(page, 'DELETE', '/api/ai/messages')).status).toBe(204);
     await page.goto('/ui/maps/ai-chat');
-    await expect.poll(() => page.title()).toBe('Map - AI Chat');
+    await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - AI Chat');
     await expect.poll(() => page.getByText('Built-in intent engine').count(), { timeout: 30_000 }).toBe(1);
     await mapIdle(page);
     const before = countColour(await pixels(page), [37, 99, 235], 40);

@@ -58,7 +58,7 @@ describe('map demo pages', () => {
   it('heatmap: public routes, then points of interest by category; the sliders change the layer', { timeout: 300_000 }, async () => {
     const { page, context, blocked } = await newPage(browser);
     await page.goto('/ui/maps/heatmap');
-    await expect.poll(() => page.title()).toBe('Map - Heatmap');
+    await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - Heatmap');
     await mapIdle(page, 'heatmap');
     const summary = page.locator('[data-legend] p[aria-live]');
     await expect.poll(() => summary.textContent(), { timeout: 60_000 }).toMatch(/points along \d+ public routes?/);
@@ -94,7 +94,7 @@ describe('map demo pages', () => {
   it('population density: hexagons with population, the legend, a tooltip with the largest cities', { timeout: 300_000 }, async () => {
     const { page, context, blocked } = await newPage(browser);
     await page.goto('/ui/maps/population-density');
-    await expect.poll(() => page.title()).toBe('Map - Population Density');
+    await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - Population Density');
     const map = page.locator('[data-map-handle="population-density"]');
     await expect.poll(() => map.getAttribute('data-population-res'), { timeout: 60_000 }).toMatch(/^[23]$/);
     await mapIdle(page, 'population-density');
@@ -120,7 +120,7 @@ describe('map demo pages', () => {
   it('3D buildings: Monaco extruded at a pitch, under the labels; the pitch slider moves the camera', { timeout: 300_000 }, async () => {
     const { page, context, blocked } = await newPage(browser);
     await page.goto('/ui/maps/3d-buildings');
-    await expect.poll(() => page.title()).toBe('Map - 3D Buildings');
+    await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - 3D Buildings');
     await mapIdle(page, '3d-buildings');
     await expect
       .poll(
@@ -153,7 +153,7 @@ describe('map demo pages', () => {
   it('elevation: two clicks give the line and its profile with the lowest and highest point', { timeout: 300_000 }, async () => {
     const { page, context, blocked } = await newPage(browser);
     await page.goto('/ui/maps/elevation');
-    await expect.poll(() => page.title()).toBe('Map - Elevation');
+    await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - Elevation');
     await mapIdle(page, 'elevation');
     // the contour source is on the map, fed by our own terrain tiles
     expect(await page.evaluate(() => !!(window.__waymarkTest!.map('elevation') as TestMap).getLayer('contour-lines'))).toBe(true);
@@ -184,7 +184,7 @@ describe('map demo pages', () => {
   it('generate route: loops compared in a table, the chosen one highlighted on the map', { timeout: 300_000 }, async () => {
     const { page, context, blocked } = await newPage(browser);
     await page.goto('/ui/maps/generate-route');
-    await expect.poll(() => page.title()).toBe('Map - Generate Route');
+    await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - Generate Route');
     await mapIdle(page, 'generate-route');
     await page.getByRole('button', { name: 'Generate loops' }).click();
     const rows = page.locator('[data-loop-table] tbody tr');

@@ -104,7 +104,7 @@ describe('region map (Andorra) offline', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/ui/maps/single-page');
-    await expect.poll(() => page.title()).toBe('Map - Single Page');
+    await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - Single Page');
     await page.waitForSelector('[data-region="andorra"][data-map-ready="true"]', { timeout: 60_000 });
     // keep transient overlays (toasts, floating buttons) out of the pixel comparisons
     await page.addStyleTag({

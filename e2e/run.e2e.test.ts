@@ -43,7 +43,7 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
   it('plans by clicking three waypoints: distance, climb, time and the elevation profile appear', async () => {
     await page.goto('/run');
     await ready(page);
-    await expect.poll(() => page.title()).toBe('Running Route Planner');
+    await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Running Route Planner');
     const px = await framePoints(page, [A, B, C]);
     for (const p of px) await clickMap(page, p);
     await expect.poll(() => waypointCount(page), { timeout: 15_000 }).toBe(3);

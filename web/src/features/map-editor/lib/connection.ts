@@ -29,7 +29,8 @@ export interface Peer {
   selected: string | null;
 }
 
-const PALETTE = ['#e11d48', '#7c3aed', '#0891b2', '#16a34a', '#ea580c', '#db2777', '#2563eb', '#ca8a04', '#0d9488', '#9333ea'];
+/** Collaborator colours: white initials on each reach 4.9–6.3:1 (WCAG AA for small text, 4.5:1). */
+const PALETTE = ['#be123c', '#7c3aed', '#0e7490', '#15803d', '#c2410c', '#be185d', '#2563eb', '#a16207', '#0f766e', '#9333ea'];
 
 /** A stable colour per user. */
 export function colorFor(userId: string): string {
