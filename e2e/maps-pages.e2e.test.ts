@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { axeProblems } from './support/axe.ts';
+import { waitForMap } from './support/map-handle.ts';
 import { mapIdle, saveShot } from './support/map-pages.ts';
 
 let browser: Browser;
@@ -154,9 +155,13 @@ describe('map demo pages', () => {
     const { page, context, blocked } = await newPage(browser);
     await page.goto('/ui/maps/elevation');
     await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - Elevation');
-    await mapIdle(page, 'elevation');
-    // the contour source is on the map, fed by our own terrain tiles
-    expect(await page.evaluate(() => !!(window.__waymarkTest!.map('elevation') as TestMap).getLayer('contour-lines'))).toBe(true);
+    // The contour source is on the map, fed by our own terrain tiles. No wait for the map to settle:
+    // 3D terrain with hillshade and contours keeps software WebGL busy for a minute, and the clicks
+    // need only the camera.
+    await waitForMap(page, 'elevation', 120_000);
+    await expect
+      .poll(() => page.evaluate(() => !!(window.__waymarkTest!.map('elevation') as TestMap).getLayer('contour-lines')), { timeout: 60_000 })
+      .toBe(true);
     // from Andorra la Vella up towards Encamp
     for (const at of [
       [1.523, 42.508],
