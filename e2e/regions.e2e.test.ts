@@ -192,6 +192,32 @@ describe('region map (Andorra) offline', () => {
     await context.close();
   });
 
+  it('answers /run?region=narnia with a "no such region" page listing the regions, without errors', async () => {
+    const { page, context, blocked } = await newPage(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const graphs: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/graph')) graphs.push(r.url());
+    });
+    await page.goto('/run?region=narnia');
+    await page.getByRole('heading', { name: 'No region called “narnia”', level: 1 }).waitFor({ timeout: 30_000 });
+    const links = page.getByRole('list', { name: 'Regions on this server' }).getByRole('link');
+    expect(await links.allTextContents()).toEqual(expect.arrayContaining(['Andorra', 'Monaco']));
+    expect(await links.filter({ hasText: 'Monaco' }).getAttribute('href')).toBe('/run?region=monaco');
+    // no map, no routing worker fetching a graph that does not exist
+    expect(await page.locator('[data-region]').count()).toBe(0);
+    expect(graphs).toEqual([]);
+    expect(errors).toEqual([]);
+    // the installed app's planner offers its own links
+    await page.goto('/run-app?region=narnia');
+    await page.getByRole('heading', { name: 'No region called “narnia”', level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('link', { name: 'Andorra' }).getAttribute('href')).toBe('/run-app?region=andorra');
+    expect(errors).toEqual([]);
+    expect(blocked).toEqual([]);
+    await context.close();
+  });
+
   it('draws the basemap with the network off after one online visit (service worker keeps the region files)', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/ui/maps/single-page');
