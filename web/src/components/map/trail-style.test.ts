@@ -35,7 +35,7 @@ describe('the trail layers in the region style', () => {
     const text = JSON.stringify((pois.layout as Record<string, unknown>)['text-field']);
     expect(text).toContain('"elevation"');
     expect(text).toContain('" m"');
-    const basemapPois = JSON.stringify(layers.find((l) => l.id === 'pois')!.filter);
+    const basemapPois = JSON.stringify((layers.find((l) => l.id === 'pois') as { filter?: unknown }).filter);
     expect(basemapPois).toContain('"!"');
     expect(basemapPois).toContain('"alpine_hut"');
   });
