@@ -79,9 +79,19 @@ export function PlannerLayers(p: Props) {
   }, [map, editable, route, waypoints]);
 
   const shown = useMemo(() => shownWaypoints(waypoints, route), [waypoints, route]);
+  // read-only (a shared route): the start and the finish, no handles in between to drag
   const waypointData = useMemo(
-    () => waypointFeatures(preview ? previewWaypoints(shown, preview.target, preview.at) : shown),
-    [shown, preview],
+    () =>
+      waypointFeatures(
+        !editable
+          ? shown.length > 1
+            ? [shown[0]!, shown.at(-1)!]
+            : shown
+          : preview
+            ? previewWaypoints(shown, preview.target, preview.at)
+            : shown,
+      ),
+    [shown, preview, editable],
   );
   const routeData = useMemo(() => routeFeatures(route, waypoints), [route, waypoints]);
   const markerData = useMemo(() => markerFeatures(route, unitMetres(units)), [route, units]);
