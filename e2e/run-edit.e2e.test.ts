@@ -376,6 +376,39 @@ describe('Route planner editing in Chromium (Andorra)', () => {
     await newLegs.getByRole('radio', { name: 'Snap to paths' }).click();
   });
 
+  it('a click far from every path says so: the leg is dashed, and "Keep straight" makes it a freehand leg', async () => {
+    await page.getByRole('button', { name: 'Clear route' }).click();
+    await page.getByRole('dialog', { name: 'Clear the route?' }).getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => waypointCount(page), WAIT).toBe(0);
+    // 3.4 km west of Andorra la Vella, on a mountainside more than 500 m from any path
+    const FAR: LonLat = [1.48, 42.5];
+    const px = await framePoints(page, [A, FAR]);
+    await clickMap(page, px[0]!);
+    await clickMap(page, px[1]!);
+    await settled(page, 2);
+    const notice = page.locator('[data-sonner-toast]').filter({ hasText: 'Leg 1 is off the path network' });
+    await notice.waitFor({ timeout: 15_000 });
+    const leg = () =>
+      page.evaluate(() => {
+        const m = window.__waymarkTest!.map('route-planner') as {
+          getSource(id: string): { serialize(): { data: { features: { properties: Record<string, unknown> }[] } } };
+        };
+        return m
+          .getSource('wm-plan-route')
+          .serialize()
+          .data.features.map((f) => f.properties);
+      });
+    // drawn as what it is: a straight, dashed line
+    expect(await leg()).toEqual([{ leg: 0, mode: 'freehand', unrouted: true }]);
+    await notice.getByRole('button', { name: 'Keep straight' }).click();
+    await openWaypointList(page);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Leg 1 mode' }).inputValue(), WAIT).toBe('freehand');
+    await expect.poll(leg, WAIT).toEqual([{ leg: 0, mode: 'freehand' }]);
+    await page.getByRole('button', { name: 'Clear route' }).click();
+    await page.getByRole('dialog', { name: 'Clear the route?' }).getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => waypointCount(page), WAIT).toBe(0);
+  });
+
   it('place search (keyboard) and "Locate me" move the map there', async () => {
     const centreTo = (p: LonLat) => async () => haversineM(await mapCentre(page), p);
     const res = await page.request.get('/api/regions/andorra/places?q=Canillo&limit=8');

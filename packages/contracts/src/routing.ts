@@ -94,6 +94,8 @@ export const plannedRoute = z.object({
   snapped: z.array(position2).optional(),
   /** resampled elevation profile with smoothed grade (rise/run) */
   profile: z.array(z.object({ distance: z.number(), elevation: z.number(), grade: z.number() })).optional(),
+  /** legs asked to snap that no way reached (a waypoint far from every path): drawn straight */
+  unrouted: z.array(z.number().int().nonnegative()).optional(),
 });
 export type PlannedRoute = z.infer<typeof plannedRoute>;
 

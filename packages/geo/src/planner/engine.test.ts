@@ -39,6 +39,15 @@ describe('PlanningEngine on a network without elevation', () => {
     expect(r.stats.timeS).toBeCloseTo((r.stats.distanceM / 1000) * 360, 6);
   });
 
+  it('names the legs asked to snap that no path reached (a waypoint 1.5 km from every path), and only those', () => {
+    const far = { lon: 1.5 + KM_LON, lat: 42.5 + 2.5 * KM_LAT, mode: 'snap' as const };
+    const r = engine.plan([from, to, far])!;
+    expect(r.unrouted).toEqual([1]);
+    // the same leg drawn freehand on purpose is not "unrouted"
+    expect(engine.plan([from, to, { ...far, mode: 'freehand' }])!.unrouted).toBeUndefined();
+    expect(engine.plan([from, to])!.unrouted).toBeUndefined();
+  });
+
   it('sends unknown elevations as JSON null, not as a made-up number', () => {
     const json = JSON.parse(JSON.stringify(engine.plan([from, to]))) as { coords: unknown[][] };
     expect(json.coords[0]).toEqual([expect.any(Number), expect.any(Number), null]);

@@ -36,6 +36,8 @@ export interface PlannedRoute {
   snapped?: [number, number][];
   /** resampled elevation profile with smoothed grade (empty when the elevation is unknown) */
   profile?: ProfilePoint[];
+  /** legs asked to snap that no way reached (a waypoint far from every path): drawn straight */
+  unrouted?: number[];
 }
 
 /** One generated loop. */
@@ -103,7 +105,13 @@ export function plannedRoute(r: RouteResult): PlannedRoute {
     surfaces: r.surfaces,
     snapped: r.waypoints,
     profile: r.profile,
+    ...unroutedLegs(r),
   };
+}
+
+function unroutedLegs(r: RouteResult): { unrouted?: number[] } {
+  const unrouted = r.legs.flatMap((l, i) => (l.mode === 'snap' && !l.routed ? [i] : []));
+  return unrouted.length ? { unrouted } : {};
 }
 
 /** A @waymark/geo loop result in the planner's shape. */

@@ -4,6 +4,7 @@ import { BottomSheet } from './bottom-sheet';
 import { PlannerDialogs } from './planner-dialogs';
 import { PlannerHeader } from './planner-header';
 import { PlannerLayers } from './planner-layers';
+import { useUnroutedNotice } from '../lib/use-unrouted-notice';
 import { PlannerProvider, usePlannerContext, type EditablePlannerProps } from './planner-provider';
 import { RouteDetails, RouteSummary } from './route-details';
 
@@ -25,6 +26,7 @@ function PlannerLayout() {
   const sheet = useRef<HTMLElement>(null);
   // on phones the header spans the top and the sheet the bottom: keep the map's controls clear
   useMapInsets(root, header, sheet, phone);
+  useUnroutedNotice(route, act);
 
   return (
     <div

@@ -10,6 +10,7 @@ import {
   waypointFeatures,
 } from './planner-features';
 import type { AssembledRoute, LoopAlternative, Waypoint } from './types';
+import { newlyUnrouted } from './use-unrouted-notice';
 
 const wps: Waypoint[] = [
   { id: 'a', lon: 1.5, lat: 42.5, mode: 'snap' },
@@ -63,6 +64,21 @@ describe('planner map features', () => {
     ]);
     expect(f.map((x) => (x.geometry as { coordinates: unknown[] }).coordinates.length)).toEqual([3, 3]);
     expect(routeFeatures(null, wps).features).toEqual([]);
+  });
+
+  it('draws a leg that asked to snap but reached no path as a straight (freehand) line, marked unrouted', () => {
+    const f = routeFeatures({ ...route, unrouted: [1] }, wps).features;
+    expect(f.map((x) => x.properties)).toEqual([
+      { leg: 0, mode: 'freehand' },
+      { leg: 1, mode: 'freehand', unrouted: true },
+    ]);
+  });
+
+  it('tells which legs became unrouted since the last route', () => {
+    expect(newlyUnrouted([], [2])).toEqual([2]);
+    expect(newlyUnrouted([2], [2])).toEqual([]);
+    expect(newlyUnrouted([2], [1, 2, 3])).toEqual([1, 3]);
+    expect(newlyUnrouted([1], undefined)).toEqual([]);
   });
 
   it('puts a marker every km (or mi), and on long routes thins them to about 60', () => {

@@ -62,7 +62,10 @@ export function routeFeatures(route: AssembledRoute | null, waypoints: Waypoint[
     if (coords.length < 2) continue;
     features.push({
       type: 'Feature',
-      properties: { leg: l, mode: waypoints[l + 1]?.mode ?? 'snap' },
+      // a leg that asked to snap but found no path is drawn as what it is: a straight (dashed) line
+      properties: route.unrouted?.includes(l)
+        ? { leg: l, mode: 'freehand', unrouted: true }
+        : { leg: l, mode: waypoints[l + 1]?.mode ?? 'snap' },
       geometry: { type: 'LineString', coordinates: coords },
     });
   }
