@@ -88,6 +88,14 @@ describe(`list cache on ${TEST_DB}`, () => {
     expect(r.rows.map((x) => x.tgname)).toEqual(LIST_TABLES.map((x) => `${x}_list_changed`).sort());
   });
 
+  it('has the indexes of the lists’ default orders and per-project figures (migration 0810)', async () => {
+    const r = await sql<{ indexname: string; indexdef: string }>`
+      select indexname, indexdef from pg_indexes where tablename = 'tasks' and indexname in ('tasks_updated_idx', 'tasks_project_status_idx')
+       order by indexname`.execute(t.db());
+    expect(r.rows.map((x) => x.indexname)).toEqual(['tasks_project_status_idx', 'tasks_updated_idx']);
+    expect(r.rows[1]!.indexdef).toMatch(/\(updated_at DESC, id\)/);
+  });
+
   it('answers a repeated list request from memory, and the next one after a change from the database', async () => {
     const cache = listCacheFor(t.ctx.database.notifications);
     const first = await tasks(owner);
