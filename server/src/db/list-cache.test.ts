@@ -173,6 +173,15 @@ describe('ListCache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('reads every list from the database when given no memory (LIST_CACHE_MB=0)', async () => {
+    const { cache, load, loads } = setup({ maxBytes: 0 });
+    await cache.get('a', ['tasks'], load);
+    await cache.get('a', ['tasks'], load);
+    expect(cache.active).toBe(false);
+    expect(cache.size).toBe(0);
+    expect(loads()).toBe(2);
+  });
+
   it('keys by kind, user and query, whatever the order of the query’s keys', () => {
     expect(listKey('tasks', 'u1', { page: 1, sort: 'due' })).toBe(listKey('tasks', 'u1', { sort: 'due', page: 1, q: undefined }));
     expect(listKey('tasks', 'u1', { page: 1 })).not.toBe(listKey('tasks', 'u2', { page: 1 }));

@@ -14,6 +14,7 @@ export async function cachedList(
   load: () => Promise<unknown>,
 ): Promise<Response> {
   const cache = listCacheFor(ctx.database.notifications, {
+    maxBytes: Math.round(ctx.config.LIST_CACHE_MB * 1024 * 1024),
     onError: (err) => ctx.logger.warn({ err }, 'list cache: not listening for changes (lists are read from the database)'),
   });
   const body = await cache.get(listKey(spec.kind, spec.userId, spec.query), spec.tables, async () => JSON.stringify(await load()));
