@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { waitForMap } from './support/map-handle.ts';
 import {
   canvasOrigin,
   clickMap,
@@ -176,12 +177,22 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
     expect(link).toMatch(/\/run\?share=[0-9a-f-]{36}$/);
     await page.keyboard.press('Escape');
+    const sharedWaypoints = await waypointCount(page);
     const anon = await newPage(browser);
     try {
       await anon.page.goto(link);
       await anon.page.getByRole('heading', { name }).waitFor({ timeout: 30_000 });
       await expect.poll(() => distanceKm(anon.page), { timeout: 20_000 }).toBeCloseTo(planned, 1);
       expect(await anon.page.getByRole('button', { name: 'Clear route' }).count()).toBe(0);
+      // read-only: the start and the finish are marked, no handles in between (the loop has more waypoints)
+      expect(sharedWaypoints).toBeGreaterThan(2);
+      await waitForMap(anon.page, 'shared-route', 60_000);
+      type Shared = { getSource(id: string): { serialize(): { data: { features: unknown[] } } } | undefined };
+      const drawn = () =>
+        anon.page.evaluate(
+          () => (window.__waymarkTest!.map('shared-route') as Shared).getSource('wm-plan-waypoints')?.serialize().data.features.length,
+        );
+      await expect.poll(drawn, { timeout: 20_000 }).toBe(2);
       // the viewer's own pace gives the viewer's time
       const slow = (await stat(anon.page, 'time')).value;
       await anon.page.getByLabel('Flat pace (min/km)').fill('4:00');
