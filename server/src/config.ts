@@ -64,6 +64,12 @@ const EnvSchema = z.object({
     .min(1024, 'a number of bytes from 1024 to 2147483648')
     .max(2 ** 31, 'a number of bytes from 1024 to 2147483648')
     .default(50 * 1024 * 1024),
+  // Memory for list pages kept between requests (db/list-cache.ts); 0 reads every list from the database.
+  LIST_CACHE_MB: z.coerce
+    .number({ message: 'a number of megabytes from 0 to 4096' })
+    .min(0, 'a number of megabytes from 0 to 4096')
+    .max(4096, 'a number of megabytes from 0 to 4096')
+    .default(32),
   WEB_DIST: z.string().trim().optional(),
   // Directory of built region packs (relative paths are resolved against the repository root).
   REGIONS_DIR: z.string().trim().min(1, 'a directory path').default('data/packs'),

@@ -14,6 +14,7 @@ import type { AppContext, AppEnv } from '../context.ts';
 import { HttpError, notFound, validationError } from '../http/errors.ts';
 import { requireUser } from '../http/guards.ts';
 import { validate } from '../http/validate.ts';
+import { cachedList } from '../http/cached-list.ts';
 import type { RoutesTable } from './db.ts';
 
 type Row = Selectable<RoutesTable>;
@@ -72,8 +73,14 @@ async function loadOwned(ctx: AppContext, id: string, userId: string): Promise<R
 
 const LIST_COLUMNS = ['id', 'owner_id', 'name', 'description', 'visibility', 'region', 'stats', 'created_at', 'updated_at'] as const;
 
-async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: string } | { public: true }): Promise<RoutePage> {
-  const q = validate(c, 'query', routeListQuery);
+type RouteListQuery = ReturnType<typeof routeListQuery.parse>;
+
+async function list(
+  ctx: AppContext,
+  q: RouteListQuery,
+  viewer: string | undefined,
+  scope: { ownerId: string } | { public: true },
+): Promise<RoutePage> {
   const order = q.order ?? (q.sort === 'name' ? 'asc' : 'desc');
   let base = ctx.db.selectFrom('routes');
   base = 'ownerId' in scope ? base.where('owner_id', '=', scope.ownerId) : base.where('visibility', '=', 'public');
@@ -103,17 +110,26 @@ async function list(ctx: AppContext, c: Context<AppEnv>, scope: { ownerId: strin
     : q.page > 1
       ? Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0)
       : 0;
-  const viewer = c.get('user')?.id;
   return { items: items.map((r) => listItemJson(r as ListRow, viewer)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
   app.get('/api/routes', async (c) => {
     const user = requireUser(c);
-    return c.json(await list(ctx, c, { ownerId: user.id }));
+    const q = validate(c, 'query', routeListQuery);
+    return cachedList(c, ctx, { kind: 'routes', userId: user.id, query: q, tables: ['routes'] }, () =>
+      list(ctx, q, user.id, { ownerId: user.id }),
+    );
   });
 
-  app.get('/api/routes/public', async (c) => c.json(await list(ctx, c, { public: true })));
+  app.get('/api/routes/public', async (c) => {
+    const q = validate(c, 'query', routeListQuery);
+    const viewer = c.get('user')?.id;
+    // `owned` depends on the viewer: one entry per viewer (and one for anonymous).
+    return cachedList(c, ctx, { kind: 'routes-public', userId: viewer ?? '', query: q, tables: ['routes'] }, () =>
+      list(ctx, q, viewer, { public: true }),
+    );
+  });
 
   app.post('/api/routes', async (c) => {
     const user = requireUser(c);

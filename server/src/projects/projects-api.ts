@@ -3,12 +3,16 @@ import { activityQuery, createProjectBody, listProjectsQuery, patchProjectBody, 
 import { requireUser } from '../http/guards.ts';
 import type { AppContext, AppEnv } from '../context.ts';
 import { parseOr400, readJson } from '../http/validate.ts';
+import { cachedList } from '../http/cached-list.ts';
+import type { ListTable } from '../db/list-cache.ts';
 import { projectNotFound, requireProjectRole } from './access.ts';
 import { listActivity, logActivity } from './activity.ts';
 import type { DocumentStore } from './documents.ts';
 import { listProjects, locationColumns, projectJson } from './repository.ts';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
+/** What a project list page is read from: projects, members (and their names), document counts, task progress. */
+const PROJECT_LIST_TABLES: readonly ListTable[] = ['projects', 'project_members', 'users', 'project_documents', 'tasks'];
 
 export function registerProjectsApi(app: Hono<AppEnv>, ctx: AppContext, documents: DocumentStore) {
   const db = ctx.db;
@@ -16,7 +20,9 @@ export function registerProjectsApi(app: Hono<AppEnv>, ctx: AppContext, document
   app.get('/api/projects', async (c) => {
     const user = requireUser(c);
     const q = parseOr400(listProjectsQuery, c.req.query(), 'query');
-    return c.json(await listProjects(db, user.id, q), 200, NO_STORE);
+    return cachedList(c, ctx, { kind: 'projects', userId: user.id, query: q, tables: PROJECT_LIST_TABLES, headers: NO_STORE }, () =>
+      listProjects(db, user.id, q),
+    );
   });
 
   app.post('/api/projects', async (c) => {

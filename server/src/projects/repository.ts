@@ -152,7 +152,10 @@ export async function listProjects(db: Db, userId: string, q: z.output<typeof li
     q.status && q.status.length
       ? filtered.where('p.status', 'in', q.status as ProjectStatus[])
       : filtered.where('p.status', '!=', 'archived');
-  const total = Number((await filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0);
+  // The status filter is the only one the per-status counts leave out: the total is their sum
+  // over the statuses shown (every one but archived when none is chosen) — no second count query.
+  const shown = (st: string) => (q.status && q.status.length ? (q.status as string[]).includes(st) : st !== 'archived');
+  const total = Object.entries(statusCounts).reduce((sum, [st, n]) => (shown(st) ? sum + n : sum), 0);
   const order = q.order ?? (q.sort === 'name' || q.sort === 'status' ? 'asc' : 'desc');
   let rows = filtered.selectAll('p').select('m.role as my_role');
   if (q.sort === 'name') rows = rows.orderBy(sql`lower(p.name)`, order);

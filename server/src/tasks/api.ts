@@ -16,10 +16,14 @@ import type { Database } from '../db/schema.ts';
 import { HttpError, invalidInput } from '../http/errors.ts';
 import { requireUser, type SignedInUser } from '../http/guards.ts';
 import { validate } from '../http/validate.ts';
+import { cachedList } from '../http/cached-list.ts';
+import type { ListTable } from '../db/list-cache.ts';
 import { logActivity, requireProjectRole, roleAtLeast } from '../projects/index.ts';
 import { listTasks, projectsForTasks, taskById, taskJson, tasksByIds, type TaskRow } from './repository.ts';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
+/** What a task list page is read from: the tasks, their projects' names and memberships, people's names. */
+const TASK_LIST_TABLES: readonly ListTable[] = ['tasks', 'projects', 'project_members', 'users'];
 
 type Db = Kysely<Database>;
 
@@ -116,7 +120,9 @@ export function registerTasksApi(app: Hono<AppEnv>, ctx: AppContext) {
   app.get('/api/tasks', async (c) => {
     const user = requireUser(c);
     const q = validate(c, 'query', listTasksQuery);
-    return c.json(await listTasks(db, user.id, q), 200, NO_STORE);
+    return cachedList(c, ctx, { kind: 'tasks', userId: user.id, query: q, tables: TASK_LIST_TABLES, headers: NO_STORE }, () =>
+      listTasks(db, user.id, q),
+    );
   });
 
   app.get('/api/tasks/projects', async (c) => {

@@ -231,14 +231,18 @@ export async function listTasks(db: Db, userId: string, q: ListTasksQuery): Prom
   const projectIds = raw.project.map((p) => p.value);
   const userIds = raw.assignee.map((a) => a.value).filter((v) => v !== UNASSIGNED);
   const projectNames = new Map<string, string>();
-  if (projectIds.length) {
-    for (const p of await db.selectFrom('projects').select(['id', 'name']).where('id', 'in', projectIds).execute())
-      projectNames.set(p.id, p.name);
-  }
   const userNames = new Map<string, string>();
-  if (userIds.length) {
-    for (const u of await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute())
-      userNames.set(u.id, displayName(u.name, u.email));
+  if (projectIds.length || userIds.length) {
+    // Both kinds of name in one round trip.
+    const ids = (xs: string[]) => (xs.length ? sql.join(xs.map((id) => sql`${id}::uuid`)) : sql`null`);
+    const names = await sql<{ kind: 'p' | 'u'; id: string; name: string; email: string | null }>`
+      select 'p' as kind, id::text as id, name, null as email from projects where id in (${ids(projectIds)})
+      union all
+      select 'u' as kind, id::text as id, name, email from users where id in (${ids(userIds)})`.execute(db);
+    for (const n of names.rows) {
+      if (n.kind === 'p') projectNames.set(n.id, n.name);
+      else userNames.set(n.id, displayName(n.name, n.email));
+    }
   }
   const byCount = (a: TaskFacetCount, b: TaskFacetCount) => b.count - a.count || a.label.localeCompare(b.label);
   const ordered = <T extends string>(xs: { value: string; count: number }[], values: readonly T[], labels: Record<T, string>) =>

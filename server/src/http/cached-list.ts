@@ -1,0 +1,22 @@
+import type { Context } from 'hono';
+import type { AppContext, AppEnv } from '../context.ts';
+import { listCacheFor, listKey, type ListTable } from '../db/list-cache.ts';
+
+/**
+ * A list endpoint's JSON answer through the list cache (db/list-cache.ts): the page `kind` of
+ * `userId` for the validated `query`, read by `load` from `tables` when it is not in memory or one
+ * of those tables changed since. The text is sent as it is (no re-encoding per request).
+ */
+export async function cachedList(
+  c: Context<AppEnv>,
+  ctx: AppContext,
+  spec: { kind: string; userId: string; query: object; tables: readonly ListTable[]; headers?: Record<string, string> },
+  load: () => Promise<unknown>,
+): Promise<Response> {
+  const cache = listCacheFor(ctx.database.notifications, {
+    maxBytes: Math.round(ctx.config.LIST_CACHE_MB * 1024 * 1024),
+    onError: (err) => ctx.logger.warn({ err }, 'list cache: not listening for changes (lists are read from the database)'),
+  });
+  const body = await cache.get(listKey(spec.kind, spec.userId, spec.query), spec.tables, async () => JSON.stringify(await load()));
+  return c.body(body, 200, { 'Content-Type': 'application/json', ...spec.headers });
+}
