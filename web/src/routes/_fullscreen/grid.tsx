@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { preloadRegionMap } from '@/components/map';
+import { preloadRegionMap } from '@/components/map/region-map';
 import { GridPage } from '@/features/map-grid/grid-page';
 import { parseGridSearch } from '@/features/map-grid/grid-search';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { preloadRegionMap } from '@/components/map';
+import { preloadRegionMap } from '@/components/map/region-map';
 import { SinglePageMap } from '@/features/map-demos/single-page/single-page-map';
 import { parseViewSearch } from '@/features/map-demos/single-page/view-search';
 
