@@ -338,8 +338,9 @@ describe('single page and grid: axe and screenshots, light LTR and dark RTL, des
   });
 
   it('grid', { timeout: SWEEP_TIMEOUT }, async () => {
-    const problems = await sweep(browser, 'grid', '/grid?layout=2x2', async (page) => {
-      for (const h of ['grid-1', 'grid-2', 'grid-3', 'grid-4']) await ready(page, h);
+    // two maps (the four of 2×2 are checked above; software WebGL makes each map count)
+    const problems = await sweep(browser, 'grid', '/grid?layout=1x2', async (page) => {
+      for (const h of ['grid-1', 'grid-2']) await ready(page, h);
     });
     expect(problems).toEqual([]);
   });

@@ -80,17 +80,8 @@ function GridMap({
   });
   const name = `Map ${index + 1}`;
   return (
-    <section aria-label={name} className="relative min-h-0 min-w-0" data-grid-map={index + 1}>
-      <RegionMap
-        region={region}
-        handle={`grid-${index + 1}`}
-        theme={settings.theme}
-        hillshade={settings.relief}
-        initialView={opening}
-        ariaLabel={`${name}: ${REGION_LABELS[region]}`}
-        onLoad={setMap}
-      />
-      <div className="bg-background/95 absolute top-2 z-10 flex flex-wrap items-center gap-2 rounded-md border px-2 py-1 text-xs shadow-sm ltr:left-2 rtl:right-2">
+    <section aria-label={name} className="bg-background flex min-h-0 min-w-0 flex-col" data-grid-map={index + 1}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b px-2 py-1 text-xs">
         <span className="font-medium">{name}</span>
         <Choice
           label={`${name} theme`}
@@ -110,6 +101,18 @@ function GridMap({
             aria-label={`${name} relief`}
           />
         </label>
+      </div>
+      <div className="relative min-h-0 flex-1">
+        <RegionMap
+          region={region}
+          className="absolute inset-0"
+          handle={`grid-${index + 1}`}
+          theme={settings.theme}
+          hillshade={settings.relief}
+          initialView={opening}
+          ariaLabel={`${name}: ${REGION_LABELS[region]}`}
+          onLoad={setMap}
+        />
       </div>
     </section>
   );
