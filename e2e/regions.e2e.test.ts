@@ -15,6 +15,7 @@ interface DemoMap {
   setLayoutProperty(id: string, key: string, value: string): void;
   getCenter(): { toArray(): [number, number] };
   getZoom(): number;
+  queryRenderedFeatures(o: { layers: string[] }): { properties: Record<string, unknown> }[];
 }
 
 interface Shot {
@@ -103,6 +104,11 @@ describe('region map (Andorra) offline', () => {
     await context.addInitScript(() => localStorage.setItem('waymark:color-mode', '"light"'));
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // every icon the style names exists (the sprite sheet, or drawn for the kinds it lacks)
+    const missingImages: string[] = [];
+    page.on('console', (m) => {
+      if (/could not be loaded/.test(m.text())) missingImages.push(m.text());
+    });
     await page.goto('/ui/maps/single-page');
     await expect.poll(() => page.title(), { timeout: 60_000 }).toBe('Map - Single Page');
     await page.waitForSelector('[data-region="andorra"][data-map-ready="true"]', { timeout: 60_000 });
@@ -136,6 +142,20 @@ describe('region map (Andorra) offline', () => {
     expect(dark.roads, 'share of pixels drawn by road layers (dark)').toBeGreaterThan(0.01);
     expect(dark.labels, 'share of pixels drawn by labels (dark)').toBeGreaterThan(0.002);
     expect(meanLuminance(dark.all)).toBeLessThan(meanLuminance(light.all) - 60);
+
+    // Encamp's centre: the foot network's own layers and the POIs (cafés, restaurants, bars) drawn
+    await page.evaluate(() => (window.__waymarkTest!.map() as DemoMap).jumpTo({ center: [1.5805, 42.534], zoom: 16 }));
+    await settle(page);
+    const rendered = await page.evaluate(() => {
+      const m = window.__waymarkTest!.map() as DemoMap;
+      return {
+        paths: m.queryRenderedFeatures({ layers: ['trail-path'] }).length,
+        pois: m.queryRenderedFeatures({ layers: ['pois'] }).map((f) => f.properties.kind as string),
+      };
+    });
+    expect(rendered.paths).toBeGreaterThan(0);
+    expect(rendered.pois).toEqual(expect.arrayContaining(['restaurant']));
+    expect(missingImages).toEqual([]);
 
     expect(blocked).toEqual([]);
     expect(errors).toEqual([]);
@@ -188,6 +208,32 @@ describe('region map (Andorra) offline', () => {
     await page.waitForSelector('[data-region="monaco"][data-map-ready="true"]', { timeout: 60_000 });
     const c = await page.evaluate(() => (window.__waymarkTest!.map() as DemoMap).getCenter().toArray());
     expect(c[0]).toBeCloseTo(7.42, 1);
+    expect(blocked).toEqual([]);
+    await context.close();
+  });
+
+  it('answers /run?region=narnia with a "no such region" page listing the regions, without errors', async () => {
+    const { page, context, blocked } = await newPage(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const graphs: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/graph')) graphs.push(r.url());
+    });
+    await page.goto('/run?region=narnia');
+    await page.getByRole('heading', { name: 'No region called “narnia”', level: 1 }).waitFor({ timeout: 30_000 });
+    const links = page.getByRole('list', { name: 'Regions on this server' }).getByRole('link');
+    expect(await links.allTextContents()).toEqual(expect.arrayContaining(['Andorra', 'Monaco']));
+    expect(await links.filter({ hasText: 'Monaco' }).getAttribute('href')).toBe('/run?region=monaco');
+    // no map, no routing worker fetching a graph that does not exist
+    expect(await page.locator('[data-region]').count()).toBe(0);
+    expect(graphs).toEqual([]);
+    expect(errors).toEqual([]);
+    // the installed app's planner offers its own links
+    await page.goto('/run-app?region=narnia');
+    await page.getByRole('heading', { name: 'No region called “narnia”', level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('link', { name: 'Andorra' }).getAttribute('href')).toBe('/run-app?region=andorra');
+    expect(errors).toEqual([]);
     expect(blocked).toEqual([]);
     await context.close();
   });

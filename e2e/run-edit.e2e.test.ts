@@ -387,12 +387,28 @@ describe('Route planner editing in Chromium (Andorra)', () => {
     expect(await search.getAttribute('aria-expanded')).toBe('true');
     await search.press('Enter');
     await expect.poll(centreTo([first.lon, first.lat]), WAIT).toBeLessThan(20);
+    // the list closes and a labelled pin marks the chosen place
+    expect(await search.getAttribute('aria-expanded')).toBe('false');
+    const pin = () =>
+      page.evaluate(() => {
+        const m = window.__waymarkTest!.map('route-planner') as {
+          getSource(id: string): {
+            serialize(): { data: { features: { properties: { label: string }; geometry: { coordinates: number[] } }[] } };
+          };
+        };
+        return m
+          .getSource('wm-plan-place')
+          .serialize()
+          .data.features.map((f) => ({ label: f.properties.label, at: f.geometry.coordinates }));
+      });
+    await expect.poll(pin, WAIT).toEqual([{ label: first.name, at: [first.lon, first.lat] }]);
 
     const here: LonLat = [1.5335, 42.5095];
     await page.context().grantPermissions(['geolocation']);
     await page.context().setGeolocation({ longitude: here[0], latitude: here[1] });
     await page.getByRole('button', { name: 'Locate me' }).click();
     await expect.poll(centreTo(here), WAIT).toBeLessThan(20);
+    await expect.poll(pin, WAIT).toEqual([{ label: 'You are here', at: here }]);
     expect(errors).toEqual([]);
   });
 });

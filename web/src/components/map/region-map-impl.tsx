@@ -21,6 +21,7 @@ import type { RegionMapProps } from './region-map';
 import { markFirstMapFrame } from './first-frame';
 import { registerMapHandle } from './map-handle';
 import { warmRegionCache } from './offline';
+import { provideMissingPoiIcons } from './poi-icons';
 import { fetchRegions } from './regions';
 import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, glyphUrls, packUrls, regionStyle } from './style';
 import { useMapDark } from './use-dark-mode';
@@ -125,6 +126,7 @@ export default function RegionMapImpl({
         maxPitch: 70,
       });
       m = map;
+      provideMissingPoiIcons(map);
       styleKey.current = `${region}|${dark}|false`;
       map.addControl(new AttributionControl({ compact: false, customAttribution: OSM_ATTRIBUTION }), 'bottom-right');
       map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');

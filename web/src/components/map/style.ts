@@ -2,6 +2,7 @@
 // pack (PMTiles via the pmtiles:// protocol), with glyphs and sprites from our server.
 import { layers, namedFlavor } from '@protomaps/basemaps';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { withTrailLayers } from './trail-style';
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
 export const BASEMAP_SOURCE = 'protomaps';
@@ -40,7 +41,11 @@ export function regionStyle({ region, dark, origin, hillshade, version }: StyleO
   // The pack has land (earth) polygons but no ocean polygons: paint the background as water, and
   // the world's land from the pack's low zooms, overzoomed, under everything — outside the region
   // (where there are no detailed tiles) land stays land instead of turning into sea.
-  const out: LayerSpecification[] = base.map((l) => (l.type === 'background' ? { ...l, paint: { 'background-color': flavor.water } } : l));
+  const out: LayerSpecification[] = withTrailLayers(
+    base.map((l) => (l.type === 'background' ? { ...l, paint: { 'background-color': flavor.water } } : l)),
+    BASEMAP_SOURCE,
+    dark,
+  );
   const bg = out.findIndex((l) => l.type === 'background');
   out.splice(bg + 1, 0, {
     id: 'world-earth',

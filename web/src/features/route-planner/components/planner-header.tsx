@@ -20,7 +20,12 @@ export function PlannerHeader({ ref }: { ref: Ref<HTMLElement> }) {
       <h1 className="truncate px-1 text-sm font-semibold">
         Running Route Planner{doc.meta.name ? <span className="font-normal text-muted-foreground"> · {doc.meta.name}</span> : null}
       </h1>
-      <PlaceSearch region={region} units={prefs.units} onPick={view.flyToPoint} onLocate={view.flyToPoint} />
+      <PlaceSearch
+        region={region}
+        units={prefs.units}
+        onPick={(at, place) => view.flyToPoint(at, place.name)}
+        onLocate={(at) => view.flyToPoint(at, 'You are here')}
+      />
       <Toolbar
         compact={phone}
         mode={prefs.mode}

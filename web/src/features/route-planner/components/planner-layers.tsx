@@ -27,7 +27,8 @@ interface Props extends Omit<MapCallbacks, 'onPreview'> {
   editable: boolean;
   /** bump to fit the map to the route (e.g. after opening a saved one) */
   fitKey: number;
-  flyTo: { at: LonLat; key: number } | null;
+  /** the last place search hit (or the user's location): flown to and marked with a labelled pin */
+  flyTo: { at: LonLat; key: number; label: string } | null;
 }
 
 const LINE_LAYOUT = { 'line-cap': 'round', 'line-join': 'round' } as const;
@@ -105,6 +106,15 @@ export function PlannerLayers(p: Props) {
   useEffect(() => {
     if (flyTo && map) map.flyTo({ center: flyTo.at, zoom: Math.max(map.getZoom(), 14), duration: 600 });
   }, [flyTo, map]);
+  const placeData = useMemo(
+    () => ({
+      type: 'FeatureCollection' as const,
+      features: flyTo
+        ? [{ type: 'Feature' as const, properties: { label: flyTo.label }, geometry: { type: 'Point' as const, coordinates: flyTo.at } }]
+        : [],
+    }),
+    [flyTo],
+  );
 
   return (
     <>
@@ -125,6 +135,26 @@ export function PlannerLayers(p: Props) {
           type="circle"
           filter={['==', ['geometry-type'], 'Point']}
           paint={{ 'circle-radius': 9, 'circle-color': '#16a34a', 'circle-stroke-color': '#111827', 'circle-stroke-width': 2 }}
+        />
+      </GeoJsonSource>
+      <GeoJsonSource id={S.place} data={placeData}>
+        <MapLayer
+          id={`${S.place}-pin`}
+          type="circle"
+          paint={{ 'circle-radius': 7, 'circle-color': '#2563eb', 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 }}
+        />
+        <MapLayer
+          id={`${S.place}-label`}
+          type="symbol"
+          layout={{
+            'text-field': ['get', 'label'],
+            'text-size': 12,
+            'text-font': ['Noto Sans Medium'],
+            'text-anchor': 'top',
+            'text-offset': [0, 0.9],
+            'text-max-width': 12,
+          }}
+          paint={{ 'text-color': '#1e3a8a', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 }}
         />
       </GeoJsonSource>
       <GeoJsonSource id={S.route} data={routeData}>

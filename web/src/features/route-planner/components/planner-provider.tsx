@@ -56,8 +56,9 @@ export interface PlannerContextValue extends PlannerState {
     setHover(d: number | null): void;
     fitKey: number;
     fit(): void;
-    flyTo: { at: LonLat; key: number } | null;
-    flyToPoint(at: LonLat): void;
+    /** where the map flew to last (a place search hit, or the user's location), with its pin's label */
+    flyTo: { at: LonLat; key: number; label: string } | null;
+    flyToPoint(at: LonLat, label: string): void;
     /** the map has loaded: follow its centre (the loop's start without waypoints), frame a restored route */
     onMapLoad(map: MlMap): void;
   };
@@ -81,7 +82,7 @@ export function PlannerProvider({ variant, region, routeId, onRouteId, children 
   const [selected, setSelected] = useState<number | null>(null);
   const [loopStart, setLoopStart] = useState<LonLat | null>(null);
   const [hover, setHover] = useState<number | null>(null);
-  const [flyTo, setFlyTo] = useState<{ at: LonLat; key: number } | null>(null);
+  const [flyTo, setFlyTo] = useState<{ at: LonLat; key: number; label: string } | null>(null);
   const center = useRef<LonLat | null>(null);
   const signedIn = useSignedIn();
   const phone = useIsMobile() || variant === 'app';
@@ -131,7 +132,7 @@ export function PlannerProvider({ variant, region, routeId, onRouteId, children 
       fitKey,
       fit,
       flyTo,
-      flyToPoint: (at) => setFlyTo({ at, key: Date.now() }),
+      flyToPoint: (at, label) => setFlyTo({ at, key: Date.now(), label }),
       onMapLoad: (m) => {
         center.current = [m.getCenter().lng, m.getCenter().lat];
         m.on('moveend', () => (center.current = [m.getCenter().lng, m.getCenter().lat]));

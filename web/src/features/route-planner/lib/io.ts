@@ -17,7 +17,9 @@ export function routeFileText(format: TrackFormat, route: AssembledRoute, name: 
 export function fileName(name: string, ext: string) {
   const base = (name || 'waymark-route')
     .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
+    .replace(/[^\w\s.-]/g, '')
+    // a decimal point stays ("Loop 10.1 km" → loop-10.1-km); any other dot goes
+    .replace(/(?<!\d)\.|\.(?!\d)/g, '')
     .trim()
     .replace(/\s+/g, '-')
     .toLowerCase();

@@ -12,6 +12,7 @@ export const PLAN_SOURCES = {
   markers: 'wm-plan-markers',
   waypoints: 'wm-plan-waypoints',
   hover: 'wm-plan-hover',
+  place: 'wm-plan-place',
 } as const;
 /** The layers gestures hit-test: waypoints (vertices) and the route line (legs). */
 export const WAYPOINT_LAYER = `${PLAN_SOURCES.waypoints}-dot`;
