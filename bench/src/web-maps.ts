@@ -134,18 +134,26 @@ export async function benchMapPages(
       peerRuns.set(p.region, peer);
     }
     results.push({ p, frame: median(frames), meaningful: median(meaningful) });
+    const ms = (xs: number[]) => xs.map((x) => (Number.isFinite(x) ? Math.round(x) : 'not drawn')).join(', ');
     console.log(
-      `  ${p.path}: first map frame ${frames.map(Math.round).join(', ')} ms; meaningful ${meaningful.map(Math.round).join(', ')} ms`,
+      `  ${p.path}: first map frame ${ms(frames)} ms; meaningful ${ms(meaningful)} ms; peer (${p.region}) so far ${ms(peerRuns.get(p.region)!)} ms`,
     );
   }
-  const rows: Row[] = results.map(({ p, meaningful }) => ({
-    metric: `${p.path} first meaningful frame${p.overlay ? ` (${p.overlay} drawn)` : ''}`,
-    ours: meaningful,
-    peer: median(peerRuns.get(p.region)!),
-    peerName: `bare MapLibre page (${p.region})`,
-    unit: 'ms',
-    higherIsBetter: false,
-  }));
+  const missing = results.filter((r) => !Number.isFinite(r.meaningful));
+  if (missing.length)
+    console.log(
+      `Not drawn within ${TIMEOUT_MS / 1000} s in any load: ${missing.map((r) => `${r.p.path} (${r.p.overlay ?? 'map'})`).join(', ')}`,
+    );
+  const rows: Row[] = results
+    .filter((r) => Number.isFinite(r.meaningful))
+    .map(({ p, meaningful }) => ({
+      metric: `${p.path} first meaningful frame${p.overlay ? ` (${p.overlay} drawn)` : ''}`,
+      ours: meaningful,
+      peer: median(peerRuns.get(p.region)!),
+      peerName: `bare MapLibre page (${p.region})`,
+      unit: 'ms',
+      higherIsBetter: false,
+    }));
   printTable(`Map pages: navigation start → first meaningful frame (Chromium SwiftShader, 1280×800, cold cache, median of ${runs})`, rows);
   return results.map((r) => ({ ...r, peer: median(peerRuns.get(r.p.region)!) }));
 }
