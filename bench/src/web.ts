@@ -6,21 +6,30 @@
 // /run is also compared with a peer in the same run: a bare MapLibre + pmtiles page drawing the
 // same map (basemap and relief) from the same server (peer-map.ts), which shows how much of the
 // score is the software-rendered WebGL map itself on this machine.
+// Then each map page (/ui/maps/*, /grid): navigation start → first meaningful frame, beside the
+// bare MapLibre page measured in the same run (web-maps.ts). BENCH_WEB_LIGHTHOUSE=0 runs only the
+// map pages (and the bundle check); BENCH_WEB_MAP_PAGES=0 leaves them out.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
 import { startBuiltServer } from './built-server.ts';
 import { startPeerProxy } from './peer-map.ts';
 import { printTable } from './table.ts';
+import { benchMapPages } from './web-maps.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/login,/run').split(',');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const LIGHTHOUSE = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
+const MAP_PAGES = process.env.BENCH_WEB_MAP_PAGES !== '0';
+/** The seeded demo account (SEED_DEMO), for the pages that need a signed-in user. */
+const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
 const TARGET_SCORE = 95;
 const TARGET_INITIAL_JS_KB = 200;
 
@@ -104,12 +113,23 @@ export async function benchWeb() {
   if (built.status !== 0) throw new Error('web build failed');
 
   const init = initialJs(DIST);
-  const server = await startBuiltServer(DIST);
+  // the demo data (public routes for the heatmap, the account the AI chat page needs)
+  const server = await startBuiltServer(DIST, { SEED_DEMO: 'true' });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const rows: { page: string; preset: string; r: LhResult }[] = [];
   const peerRows: { preset: string; r: LhResult }[] = [];
   let peer: Awaited<ReturnType<typeof startPeerProxy>> | undefined;
+  let mapPages: Awaited<ReturnType<typeof benchMapPages>> = [];
   try {
+    const base = server.url;
+    if (MAP_PAGES) mapPages = await measureMapPages(base);
+    if (LIGHTHOUSE) await lighthouseAll();
+  } finally {
+    await chrome?.kill();
+    await peer?.stop();
+    await server.stop();
+  }
+  async function lighthouseAll() {
     const base = server.url;
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
@@ -147,27 +167,25 @@ export async function benchWeb() {
         if (page === '/run' && peer) peerRows.push({ preset, r: await measure(peer.url, preset, 'peer (bare MapLibre page)') });
       }
     }
-  } finally {
-    await chrome?.kill();
-    await peer?.stop();
-    await server.stop();
   }
 
-  console.log(`\nWeb performance (Lighthouse 12, Debian Chromium headless, median of ${RUNS} runs; target score ≥ ${TARGET_SCORE})`);
-  console.table(
-    rows.map(({ page, preset, r }) => ({
-      page,
-      'form factor': preset,
-      score: r.score,
-      target: preset === 'desktop' ? (r.score >= TARGET_SCORE ? 'met' : 'MISSED') : '(desktop only)',
-      'FCP ms': Math.round(r.fcp),
-      'LCP ms': Math.round(r.lcp),
-      'TBT ms': Math.round(r.tbt),
-      CLS: Number(r.cls.toFixed(3)),
-      'JS transferred KB': Number(r.scriptKb.toFixed(1)),
-      'map JS loaded': r.mapRequests.length ? r.mapRequests.join(' ') : 'no',
-    })),
-  );
+  if (LIGHTHOUSE)
+    console.log(`\nWeb performance (Lighthouse 12, Debian Chromium headless, median of ${RUNS} runs; target score ≥ ${TARGET_SCORE})`);
+  if (LIGHTHOUSE)
+    console.table(
+      rows.map(({ page, preset, r }) => ({
+        page,
+        'form factor': preset,
+        score: r.score,
+        target: preset === 'desktop' ? (r.score >= TARGET_SCORE ? 'met' : 'MISSED') : '(desktop only)',
+        'FCP ms': Math.round(r.fcp),
+        'LCP ms': Math.round(r.lcp),
+        'TBT ms': Math.round(r.tbt),
+        CLS: Number(r.cls.toFixed(3)),
+        'JS transferred KB': Number(r.scriptKb.toFixed(1)),
+        'map JS loaded': r.mapRequests.length ? r.mapRequests.join(' ') : 'no',
+      })),
+    );
   for (const { preset, r: p } of peerRows) {
     const ours = rows.find((r) => r.page === '/run' && r.preset === preset)!.r;
     printTable(`/run beside a bare MapLibre + pmtiles page drawing the same map from the same server (Lighthouse ${preset})`, [
@@ -192,7 +210,42 @@ export async function benchWeb() {
     (jsKb > TARGET_INITIAL_JS_KB ? 1 : 0) +
     init.mapLibraries.length;
   if (missed) console.log(`\n${missed} target(s) missed.`);
-  return { rows, peerRows, initial: init };
+  return { rows, peerRows, initial: init, mapPages };
+}
+
+/** The map pages' first meaningful frames beside the bare MapLibre page (web-maps.ts), in Playwright's Chromium. */
+async function measureMapPages(base: string) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--enable-unsafe-swiftshader',
+      '--use-angle=swiftshader',
+    ],
+  });
+  const signIn = async (page: Page) => {
+    await page.goto(`${base}/help`);
+    const status = await page.evaluate(async (who) => {
+      const { token } = (await (await fetch('/api/_auth/csrf')).json()) as { token: string };
+      const res = await fetch('/api/auth/signin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify(who),
+      });
+      return res.status;
+    }, DEMO);
+    if (status !== 200) throw new Error(`demo sign-in: HTTP ${status}`);
+  };
+  try {
+    console.log(`Map pages: first meaningful frame, ${RUNS} loads each, beside the bare MapLibre page…`);
+    return await benchMapPages(browser, base, RUNS, signIn);
+  } finally {
+    await browser.close();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchWeb();

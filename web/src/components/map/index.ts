@@ -10,3 +10,4 @@ export { afterFirstMapFrame } from './first-frame';
 export { useMapInsets } from './use-map-insets';
 export { framePadding, overlayPadding, fitTo, type Padding, type Rect } from './frame';
 export { mapByHandle, type WaymarkTestHooks } from './map-handle';
+export { createCameraSync, useCameraSync, type Camera, type CameraSync, type SyncableMap } from './camera-sync';

@@ -80,6 +80,7 @@ export default function RegionMapImpl({
   ariaLabel,
   scaleUnit = 'metric',
   handle,
+  theme,
 }: RegionMapProps) {
   const ownHandle = `map${useId()}`;
   const mapHandle = handle ?? ownHandle;
@@ -91,7 +92,8 @@ export default function RegionMapImpl({
   const [map, setMap] = useState<MlMap | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [firstFrame, setFirstFrame] = useState(false);
-  const dark = useMapDark();
+  const appDark = useMapDark();
+  const dark = theme ? theme === 'dark' : appDark;
   const onLoadRef = useRef(onLoad);
   const styleKey = useRef('');
   /** the pack version of the region on show (from GET /api/regions), for the file URLs */

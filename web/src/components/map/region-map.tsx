@@ -13,6 +13,8 @@ export interface RegionMapProps {
   onLoad?: (map: MlMap) => void;
   /** camera to start with; defaults to the region's centre and default zoom */
   initialView?: { center: [number, number]; zoom: number };
+  /** the basemap's theme; default: the account's basemap setting, else the app's colour mode (useMapDark) */
+  theme?: 'light' | 'dark';
   /** shaded relief from the pack's terrain tiles (default true) */
   hillshade?: boolean;
   ariaLabel?: string;
