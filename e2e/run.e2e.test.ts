@@ -239,11 +239,13 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
       mimeType: 'application/gpx+xml',
       buffer: Buffer.from('<gpx><trk><trkseg><trkpt lat="42.5" lon="1.5"></trkseg>'),
     });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Could not import' }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Could not import' }).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     expect(await distanceKm(page)).toBe(imported);
     const big = Buffer.alloc(6 * 1024 * 1024, 32);
     await page.getByTestId('import-file').setInputFiles({ name: 'huge.gpx', mimeType: 'application/gpx+xml', buffer: big });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'too large' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'too large' }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await distanceKm(page)).toBe(imported);
   });
 
