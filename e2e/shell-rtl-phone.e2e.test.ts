@@ -4,7 +4,7 @@
 import { encodeRouteGeometry } from '@waymark/geo';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { animationsSettled, launchBrowser, newPage } from './support/browser.ts';
 import { ADMIN, signInApi } from './support/auth.ts';
 
 const POLL = { timeout: 20_000, interval: 100 };
@@ -183,6 +183,9 @@ describe('RTL isolation and the phone layout of the customizer (Chromium)', () =
     const shown = toast.waitFor({ timeout: 60_000 });
     release();
     await shown;
+    await toast.and(page.locator('[data-mounted="true"]')).waitFor();
+    // Measured where it comes to rest, not mid-way through sliding in from above the screen.
+    await animationsSettled(page, '[data-sonner-toaster]');
     const t = (await toast.boundingBox())!;
     const layout = page.locator('section[aria-labelledby="customizer-layout"]');
     await layout.scrollIntoViewIfNeeded();

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsSettled } from './browser.ts';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -33,6 +34,8 @@ interface Violation {
 
 /** Serious and critical violations on the page as it is now, one line each, prefixed by `label`. */
 export async function axeProblems(page: Page, label: string, opts: AxeOptions = {}): Promise<string[]> {
+  // Colour contrast is judged on the settled page, not on a button still fading in.
+  await animationsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ tags, include, exclude }) => {

@@ -48,3 +48,28 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
   const page = await context.newPage();
   return { page, context, blocked };
 }
+
+/**
+ * Resolves once every finite CSS animation and transition inside `root` (the whole document when
+ * omitted) has finished, so a check reads the settled page rather than a frame mid-fade: a button
+ * whose opacity is still easing in from its disabled state, a toast still sliding in from above the
+ * screen. Infinite animations (spinners, skeleton pulses) are not waited for. Gives up after
+ * `timeoutMs` and lets the check run on what is there.
+ */
+export async function animationsSettled(page: Page, root?: string, timeoutMs = 5_000): Promise<void> {
+  await page.evaluate(
+    async ({ root, timeoutMs }) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const el = root ? document.querySelector(root) : null;
+        const all = root ? (el?.getAnimations({ subtree: true }) ?? []) : document.getAnimations();
+        const running = all.filter(
+          (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity,
+        );
+        if (running.length === 0 || Date.now() > deadline) return;
+        await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 250))]);
+      }
+    },
+    { root: root ?? null, timeoutMs },
+  );
+}
