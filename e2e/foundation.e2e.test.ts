@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INITIAL_JS_BUDGET_KB, initialJs } from '../bench/src/initial-js.ts';
 import { baseURL, launchBrowser, newPage } from './support/browser.ts';
 
 describe('the built app in Chromium', () => {
@@ -31,6 +32,14 @@ describe('the built app in Chromium', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it(`keeps the shell's initial JS within ${INITIAL_JS_BUDGET_KB} KB gzip, with no map library in it`, () => {
+    // the build the server serves (web/dist): index.html's module script, modulepreloads, stylesheets
+    const init = initialJs();
+    expect(init.files.length).toBeGreaterThan(0);
+    expect(init.mapLibraries).toEqual([]);
+    expect(init.jsGzip / 1024).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
   });
 
   it('serves hashed assets as immutable', async () => {

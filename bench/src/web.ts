@@ -10,9 +10,7 @@
 // bare MapLibre page measured in the same run (web-maps.ts). BENCH_WEB_LIGHTHOUSE=0 runs only the
 // map pages (and the bundle check); BENCH_WEB_MAP_PAGES=0 leaves them out.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
@@ -20,6 +18,7 @@ import { startBuiltServer } from './built-server.ts';
 import { startPeerProxy } from './peer-map.ts';
 import { printTable } from './table.ts';
 import { benchMapPages } from './web-maps.ts';
+import { INITIAL_JS_BUDGET_KB, initialJs } from './initial-js.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
@@ -31,43 +30,7 @@ const MAP_PAGES = process.env.BENCH_WEB_MAP_PAGES !== '0';
 /** The seeded demo account (SEED_DEMO), for the pages that need a signed-in user. */
 const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
 const TARGET_SCORE = 95;
-const TARGET_INITIAL_JS_KB = 200;
-
-/** Distinctive strings of the map libraries: their presence in an initial chunk fails the check. */
-const MAP_SIGNATURES: [string, RegExp][] = [
-  ['maplibre-gl', /maplibregl-canvas|maplibre-gl-worker/],
-  ['pmtiles', /pmtiles/i],
-  ['@protomaps/basemaps', /protomaps/i],
-  ['terra-draw', /terra-draw|TerraDraw/],
-];
-
-export interface InitialJs {
-  files: { file: string; bytes: number; gzip: number }[];
-  jsGzip: number;
-  cssGzip: number;
-  mapLibraries: string[];
-}
-
-/** The JS and CSS a first visit needs before any route chunk: index.html's module script, modulepreloads and stylesheets. */
-export function initialJs(dist = DIST): InitialJs {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.(?:m?js|css))"[^>]*>/g)].map((m) => m[1]!);
-  const files = [...new Set(refs)].map((file) => {
-    const buf = fs.readFileSync(path.join(dist, file));
-    return { file, bytes: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length, text: buf.toString('utf8') };
-  });
-  const mapLibraries = MAP_SIGNATURES.filter(([, re]) => files.some((f) => /\.m?js$/.test(f.file) && re.test(f.text))).map(
-    ([name]) => name,
-  );
-  const js = files.filter((f) => /\.m?js$/.test(f.file));
-  const css = files.filter((f) => f.file.endsWith('.css'));
-  return {
-    files: files.map(({ file, bytes, gzip }) => ({ file, bytes, gzip })),
-    jsGzip: js.reduce((s, f) => s + f.gzip, 0),
-    cssGzip: css.reduce((s, f) => s + f.gzip, 0),
-    mapLibraries,
-  };
-}
+const TARGET_INITIAL_JS_KB = INITIAL_JS_BUDGET_KB;
 
 interface LhResult {
   score: number;

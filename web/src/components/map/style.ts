@@ -2,13 +2,11 @@
 // pack (PMTiles via the pmtiles:// protocol), with glyphs and sprites from our server.
 import { layers, namedFlavor } from '@protomaps/basemaps';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { BASEMAP_SOURCE, TERRAIN_SOURCE, WORLD_SOURCE } from './source-ids';
 import { withTrailLayers } from './trail-style';
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
-export const BASEMAP_SOURCE = 'protomaps';
-export const TERRAIN_SOURCE = 'terrain';
-/** The pack's low zooms (z0–6, the whole world) again, overzoomed: land outside the region's detailed tiles. */
-export const WORLD_SOURCE = 'world';
+export { BASEMAP_SOURCE, TERRAIN_SOURCE, WORLD_SOURCE } from './source-ids';
 /** Zooms the pack covers everywhere (world-atlas land and borders); above it only the region has tiles. */
 const WORLD_MAXZOOM = 6;
 

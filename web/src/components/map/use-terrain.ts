@@ -2,7 +2,7 @@
 // kept on across style swaps (a theme or relief change replaces the style, and with it the terrain).
 import type { Map as MlMap } from 'maplibre-gl';
 import { useEffect } from 'react';
-import { TERRAIN_SOURCE } from './style';
+import { TERRAIN_SOURCE } from './source-ids';
 
 /** Turn 3D terrain on (with `exaggeration`) or off on `map`; tilts a flat camera so the relief shows. */
 export function useTerrain(map: MlMap | null, on: boolean, exaggeration = 1.5): void {
