@@ -102,7 +102,7 @@ describe('map editor: two people on one project map', () => {
 
   it(
     'draws, sees each other, merges concurrent edits, survives going offline and a restart, and turns read-only for a viewer',
-    { timeout: 360_000 },
+    { timeout: 600_000 },
     async () => {
       const ctx = async () => {
         const c = await browser.newContext({ baseURL: server!.url, viewport: { width: 1280, height: 800 } });

@@ -23,6 +23,8 @@ interface TestMap {
   getZoom(): number;
   getBearing(): number;
   jumpTo(o: { center?: [number, number]; zoom?: number; bearing?: number }): void;
+  getTerrain(): { source: string; exaggeration: number } | null;
+  getPitch(): number;
   project(p: [number, number]): { x: number; y: number };
   queryRenderedFeatures(o: { layers: string[] }): unknown[];
   once(e: string, cb: () => void): void;
@@ -237,7 +239,7 @@ describe('/ui/maps/single-page', () => {
 
 describe('/grid', () => {
   it(
-    'keeps the maps on one camera; the layout chooser adds maps; each map’s toggles change only that map',
+    'keeps the maps on one camera; the layout chooser adds maps; each map’s toggles change only that map; a phone shows two',
     { timeout: 300_000 },
     async () => {
       const { page, context, blocked } = await newPage(browser, { colorScheme: 'light' });
@@ -311,6 +313,26 @@ describe('/grid', () => {
         expect(await hillshade('grid-2')).toBe(true);
         expect(await hillshade('grid-4')).toBe(false);
         expect(new URL(page.url()).searchParams.get('themes')).toBe('lddd');
+
+        // map 4's 3D terrain: only map 4 gets the terrain; the shared camera tilts so it shows
+        const terrain = (h: string) => page.evaluate((x) => (window.__waymarkTest!.map(x) as TestMap).getTerrain()?.source ?? null, h);
+        await page.getByRole('switch', { name: 'Map 4 3D terrain' }).click();
+        await expect.poll(() => terrain('grid-4'), { timeout: 60_000 }).toBe('terrain');
+        expect([await terrain('grid-1'), await terrain('grid-2'), await terrain('grid-3')]).toEqual([null, null, null]);
+        expect(new URL(page.url()).searchParams.get('terrain')).toBe('0001');
+        await expect.poll(() => page.evaluate(() => (window.__waymarkTest!.map('grid-1') as TestMap).getPitch())).toBeGreaterThan(20);
+
+        // a phone: no layout chooser, the first two of the four maps one above the other, and a note
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expect.poll(() => page.locator('[data-grid-map]').count()).toBe(2);
+        expect(await page.getByRole('group', { name: 'Layout' }).count()).toBe(0);
+        await page.getByTestId('grid-phone-note').getByText('a phone shows the first 2').waitFor();
+        const [p1, p2] = [
+          (await page.locator('[data-grid-map="1"]').boundingBox())!,
+          (await page.locator('[data-grid-map="2"]').boundingBox())!,
+        ];
+        expect(p2.y).toBeGreaterThan(p1.y + p1.height - 2);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
         // back home
         expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');

@@ -22,28 +22,37 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
       '--enable-unsafe-swiftshader',
       '--use-angle=swiftshader',
+      // Nothing but the test server resolves: a request to any other origin fails at once.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   });
 }
 
 /**
- * A fresh browser context on the test server. Requests to any other origin are aborted (the app
- * must work with nothing but its own server); `blocked` collects them for assertions.
+ * A fresh browser context on the test server. Any other origin does not resolve (see the launch
+ * flags: the app must work with nothing but its own server); `blocked` collects the requests made to
+ * one, for assertions. The requests are watched, not intercepted: a catch-all `context.route` would
+ * send every request through the test process and turn off the HTTP cache, so each page load would
+ * fetch every script chunk and map tile again (tests that route a path themselves still do that).
  */
-export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; blocked: string[] }> {
+export async function newContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; blocked: string[] }> {
   const origin = new URL(baseURL()).origin;
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 }, ...options });
   const blocked: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-    blocked.push(url);
-    return route.abort();
+  context.on('request', (request) => {
+    const url = request.url();
+    if (!(url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:'))) blocked.push(url);
   });
   return { context, blocked };
 }
 
-export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; context: BrowserContext; blocked: string[] }> {
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; context: BrowserContext; blocked: string[] }> {
   const { context, blocked } = await newContext(browser, options);
   const page = await context.newPage();
   return { page, context, blocked };
@@ -63,9 +72,7 @@ export async function animationsSettled(page: Page, root?: string, timeoutMs = 5
       for (;;) {
         const el = root ? document.querySelector(root) : null;
         const all = root ? (el?.getAnimations({ subtree: true }) ?? []) : document.getAnimations();
-        const running = all.filter(
-          (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity,
-        );
+        const running = all.filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
         if (running.length === 0 || Date.now() > deadline) return;
         await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 250))]);
       }

@@ -10,4 +10,5 @@ export { afterFirstMapFrame } from './first-frame';
 export { useMapInsets } from './use-map-insets';
 export { framePadding, overlayPadding, fitTo, type Padding, type Rect } from './frame';
 export { mapByHandle, type WaymarkTestHooks } from './map-handle';
+export { useTerrain } from './use-terrain';
 export { createCameraSync, useCameraSync, type Camera, type CameraSync, type SyncableMap } from './camera-sync';

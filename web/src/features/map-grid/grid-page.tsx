@@ -1,13 +1,16 @@
 // /grid (fullscreen layout): 2–4 maps side by side whose cameras move together — drag, zoom or
-// rotate one and the others follow — each with its own basemap theme and relief. The layout, the
-// region and each map's settings live in the URL (grid-search.ts). On a phone the maps stack.
+// rotate one and the others follow — each with its own basemap theme, relief and 3D terrain. The
+// layout, the region and each map's settings live in the URL (grid-search.ts). On a phone two maps
+// stack and no layout is offered (three or four maps would each be a strip); a link to a larger
+// layout shows its first two maps there and says so.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Map as MlMap } from 'maplibre-gl';
 import { useId, useMemo, useState, type CSSProperties } from 'react';
-import { RegionMap, createCameraSync, useCameraSync, type CameraSync } from '@/components/map';
+import { RegionMap, createCameraSync, useCameraSync, useTerrain, type CameraSync } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import {
   GRID_LAYOUTS,
@@ -23,6 +26,8 @@ import {
 } from './grid-search';
 
 const REGION_LABELS: Record<GridRegion, string> = { andorra: 'Andorra', monaco: 'Monaco' };
+/** How many maps a phone shows, one above the other. */
+const PHONE_MAPS = 2;
 
 /** A row of toggle buttons choosing one value. */
 function Choice<T extends string>({
@@ -72,7 +77,9 @@ function GridMap({
 }) {
   const [map, setMap] = useState<MlMap | null>(null);
   const reliefId = useId();
+  const terrainId = useId();
   useCameraSync(sync, map);
+  useTerrain(map, settings.terrain);
   // a map added to the grid opens where the others are
   const [opening] = useState(() => {
     const c = sync.camera();
@@ -101,6 +108,15 @@ function GridMap({
             aria-label={`${name} relief`}
           />
         </label>
+        <label htmlFor={terrainId} className="flex items-center gap-1">
+          3D
+          <Switch
+            id={terrainId}
+            checked={settings.terrain}
+            onCheckedChange={(terrain) => onChange({ terrain })}
+            aria-label={`${name} 3D terrain`}
+          />
+        </label>
       </div>
       <div className="relative min-h-0 flex-1">
         <RegionMap
@@ -123,7 +139,10 @@ export function GridPage() {
   const navigate = useNavigate();
   const sync = useMemo(() => createCameraSync(), []);
   const { rows, cols } = GRID_LAYOUTS[search.layout];
-  const count = mapCount(search.layout);
+  // Tailwind's sm breakpoint, where the grid's columns start
+  const phone = useMediaQuery('(max-width: 639px)');
+  const count = phone ? Math.min(PHONE_MAPS, mapCount(search.layout)) : mapCount(search.layout);
+  const hidden = mapCount(search.layout) - count;
   const set = (next: GridSearch) => void navigate({ to: '.', search: next as never, replace: true });
 
   return (
@@ -135,16 +154,18 @@ export function GridPage() {
           </Link>
         </Button>
         <h1 className="me-2 text-base font-semibold">Map grid</h1>
-        <Choice
-          label="Layout"
-          value={search.layout}
-          options={GRID_LAYOUT_NAMES.map((l: GridLayout) => ({
-            value: l,
-            label: l.replace('x', '×'),
-            title: `${GRID_LAYOUTS[l].rows} row${GRID_LAYOUTS[l].rows > 1 ? 's' : ''} × ${GRID_LAYOUTS[l].cols} column${GRID_LAYOUTS[l].cols > 1 ? 's' : ''}`,
-          }))}
-          onChange={(layout) => set({ ...search, layout })}
-        />
+        {!phone && (
+          <Choice
+            label="Layout"
+            value={search.layout}
+            options={GRID_LAYOUT_NAMES.map((l: GridLayout) => ({
+              value: l,
+              label: l.replace('x', '×'),
+              title: `${GRID_LAYOUTS[l].rows} row${GRID_LAYOUTS[l].rows > 1 ? 's' : ''} × ${GRID_LAYOUTS[l].cols} column${GRID_LAYOUTS[l].cols > 1 ? 's' : ''}`,
+            }))}
+            onChange={(layout) => set({ ...search, layout })}
+          />
+        )}
         <Choice
           label="Region"
           value={search.region}
@@ -152,6 +173,11 @@ export function GridPage() {
           onChange={(region) => set({ ...search, region })}
         />
         <p className="text-muted-foreground hidden text-xs lg:block">Move one map: the others follow.</p>
+        {hidden > 0 && (
+          <p className="text-muted-foreground w-full text-xs" data-testid="grid-phone-note">
+            This layout has {mapCount(search.layout)} maps; a phone shows the first {count}. Use a wider screen for all of them.
+          </p>
+        )}
       </header>
       <div
         className="bg-border grid min-h-0 flex-1 grid-cols-1 grid-rows-[repeat(var(--n),minmax(0,1fr))] gap-px sm:grid-cols-[repeat(var(--cols),minmax(0,1fr))] sm:grid-rows-[repeat(var(--rows),minmax(0,1fr))]"
