@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WAYPOINTS as GEO_MAX_WAYPOINTS } from '@waymark/geo';
 import {
+  MAX_VIA_POINTS,
   MAX_WAYPOINTS,
   createRouteBody,
   dashboardSummaryQuery,
@@ -20,6 +21,28 @@ describe('contracts', () => {
     expect(routeRequest.safeParse({ region: 'andorra', waypoints: Array(MAX_WAYPOINTS + 1).fill(wp) }).error?.issues[0]?.message).toBe(
       `at most ${MAX_WAYPOINTS} waypoints`,
     );
+  });
+
+  it('takes a fixed leg’s track points (via), in range and at most MAX_VIA_POINTS per route', () => {
+    const a = { lon: 1.5, lat: 42.5 };
+    const via = (n: number) => Array.from({ length: n }, (_, i) => [1.5 + i * 1e-6, 42.5] as [number, number]);
+    const body = (v: unknown) => ({ region: 'andorra', waypoints: [a, { ...a, mode: 'freehand', via: v }] });
+    expect(routeRequest.parse(body(via(3))).waypoints[1]!.via).toEqual(via(3));
+    expect(routeRequest.safeParse(body([[181, 42]])).success).toBe(false);
+    expect(routeRequest.safeParse(body([[1.5, Number.NaN]])).success).toBe(false);
+    expect(routeRequest.safeParse(body([])).success).toBe(false);
+    const half = { ...a, mode: 'freehand', via: via(MAX_VIA_POINTS / 2 + 1) };
+    expect(routeRequest.safeParse({ region: 'andorra', waypoints: [a, half, half] }).error?.issues[0]?.message).toBe(
+      `at most ${MAX_VIA_POINTS} track points`,
+    );
+    const saved = createRouteBody.safeParse({
+      name: 'x',
+      region: 'andorra',
+      waypoints: [a, half, half],
+      geometry: '',
+      stats: { distanceM: 1, ascentM: 0, descentM: 0, timeS: 1 },
+    });
+    expect(saved.success).toBe(false);
   });
 
   it('fills the defaults a client may leave out', () => {

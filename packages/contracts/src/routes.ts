@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, regionName, timestamp } from './common.ts';
-import { MAX_WAYPOINTS, waypoint } from './routing.ts';
+import { MAX_VIA_POINTS, MAX_WAYPOINTS, viaWithinLimit, waypoint } from './routing.ts';
 
 /** Saved routes: /api/routes (list, create), /api/routes/public, /api/routes/:id (get, update, delete), /api/routes/:id/duplicate. */
 
@@ -22,7 +22,11 @@ export type SavedRouteStats = z.infer<typeof savedRouteStats>;
 
 const name = z.string().trim().min(1, 'a name is required').max(ROUTE_NAME_MAX, `at most ${ROUTE_NAME_MAX} characters`);
 const description = z.string().trim().max(ROUTE_DESCRIPTION_MAX, `at most ${ROUTE_DESCRIPTION_MAX} characters`);
-const waypoints = z.array(waypoint).min(1, 'at least one waypoint').max(MAX_WAYPOINTS, `at most ${MAX_WAYPOINTS} waypoints`);
+const waypoints = z
+  .array(waypoint)
+  .min(1, 'at least one waypoint')
+  .max(MAX_WAYPOINTS, `at most ${MAX_WAYPOINTS} waypoints`)
+  .refine(viaWithinLimit, `at most ${MAX_VIA_POINTS} track points`);
 /** The route line, encoded by @waymark/geo's encodeRouteGeometry (the server decodes it to check). */
 const geometry = z.string().max(MAX_GEOMETRY_CHARS, 'geometry is too long');
 

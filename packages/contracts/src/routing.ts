@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lat, lon, position2, regionName } from './common.ts';
+import { lat, lon, lonLat, position2, regionName } from './common.ts';
 
 /** POST /api/route and POST /api/route/loop: routing and loop generation on a region's graph. */
 
@@ -17,16 +17,36 @@ export const PACE_SEC_PER_KM = { min: 120, max: 1800, default: 360 } as const;
 export const legMode = z.enum(['snap', 'freehand']);
 export type LegMode = z.infer<typeof legMode>;
 
-/** A waypoint: `mode` is the mode of the leg that ARRIVES at it (ignored on the first). */
-export const waypoint = z.object({ lon, lat, mode: legMode.default('snap') });
+/** The most points a route's fixed (imported) legs may pass through, all legs together. */
+export const MAX_VIA_POINTS = 10_000;
+
+/**
+ * A waypoint: `mode` is the mode of the leg that ARRIVES at it (ignored on the first). `via`: the
+ * points a freehand leg arriving here passes through (an imported track kept as it is; a "fixed"
+ * leg); ignored on snapped legs.
+ */
+export const waypoint = z.object({
+  lon,
+  lat,
+  mode: legMode.default('snap'),
+  via: z.array(lonLat).min(1).max(MAX_VIA_POINTS).optional(),
+});
 export type Waypoint = z.infer<typeof waypoint>;
+
+/** The route's fixed legs pass through at most MAX_VIA_POINTS points together. */
+export const viaWithinLimit = (wps: readonly { via?: readonly unknown[] }[]) =>
+  wps.reduce((n, w) => n + (w.via?.length ?? 0), 0) <= MAX_VIA_POINTS;
 
 /** Flat running pace, seconds per km. */
 export const pace = z.number().min(PACE_SEC_PER_KM.min).max(PACE_SEC_PER_KM.max);
 
 export const routeRequest = z.object({
   region: regionName,
-  waypoints: z.array(waypoint).min(2, 'at least two waypoints').max(MAX_WAYPOINTS, `at most ${MAX_WAYPOINTS} waypoints`),
+  waypoints: z
+    .array(waypoint)
+    .min(2, 'at least two waypoints')
+    .max(MAX_WAYPOINTS, `at most ${MAX_WAYPOINTS} waypoints`)
+    .refine(viaWithinLimit, `at most ${MAX_VIA_POINTS} track points`),
   paceSecPerKm: pace.optional(),
 });
 export type RouteRequest = z.input<typeof routeRequest>;
@@ -96,6 +116,10 @@ export const plannedRoute = z.object({
   profile: z.array(z.object({ distance: z.number(), elevation: z.number(), grade: z.number() })).optional(),
   /** legs asked to snap that no way reached (a waypoint far from every path): drawn straight */
   unrouted: z.array(z.number().int().nonnegative()).optional(),
+  /** runs of coordinates (indexes from..to) on one way type and surface */
+  segments: z
+    .array(z.object({ from: z.number().int().nonnegative(), to: z.number().int().nonnegative(), wayType: z.string(), surface: z.string() }))
+    .optional(),
 });
 export type PlannedRoute = z.infer<typeof plannedRoute>;
 

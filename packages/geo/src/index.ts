@@ -39,6 +39,7 @@ export {
 } from './routing/planner.ts';
 export {
   MAX_WAYPOINTS,
+  MAX_VIA_POINTS,
   REGION_MARGIN_M,
   LOOP_ALTERNATIVES,
   MAX_LOOP_ALTERNATIVES,
@@ -58,6 +59,19 @@ export {
   type PlanWaypoint,
   type LoopOptions,
 } from './planner/engine.ts';
+export {
+  GRADE_CLASSES,
+  gradeClassOf,
+  gradeRanges,
+  bandRanges,
+  sliceLine,
+  routeSplits,
+  type GradeClass,
+  type BandKind,
+  type DistanceRange,
+  type Split,
+} from './planner/analysis.ts';
+export type { RouteSegment } from './routing/planner.ts';
 export { LoopGenerator, mulberry32, retraced, busyShare, BUSY_CLASSES, type LoopRequest, type LoopResult } from './routing/loop.ts';
 export {
   DEFAULT_ELEVATION_THRESHOLD_M,
@@ -81,6 +95,9 @@ export {
   importTrack,
   detectFormat,
   trackToWaypoints,
+  trackToFixedWaypoints,
+  GPX_WAYPOINTS_TYPE,
+  type TrackWaypoint,
   lineLength,
   TrackImportError,
   MAX_IMPORT_BYTES,

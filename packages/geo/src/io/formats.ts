@@ -9,7 +9,24 @@ export interface TrackData {
   description?: string;
   /** one or more lines (GPX tracks/segments/routes, KML LineStrings, GeoJSON LineStrings) */
   lines: TrackPoint[][];
+  /**
+   * The planner's own waypoints (GPX only: a `<rte>` of type `waymark-waypoints`, each `<rtept>`
+   * typed with the mode of the leg arriving at it — `snap`, `freehand`, or `fixed` for a freehand leg
+   * that follows the track between its waypoints), so a re-import restores exactly those.
+   */
+  waypoints?: TrackWaypoint[];
 }
+
+/** A waypoint as the planner edits it: `via` are the track points a fixed leg arriving here passes through. */
+export interface TrackWaypoint {
+  lon: number;
+  lat: number;
+  mode: 'snap' | 'freehand';
+  via?: [number, number][];
+}
+
+/** The `<type>` of the GPX route that carries the planner's waypoints. */
+export const GPX_WAYPOINTS_TYPE = 'waymark-waypoints';
 
 export type TrackFormat = 'gpx' | 'kml' | 'geojson';
 
@@ -52,7 +69,18 @@ export function toGpx(t: TrackData): string {
     }
     out.push('    </trkseg>');
   }
-  out.push('  </trk>', '</gpx>', '');
+  out.push('  </trk>');
+  if (t.waypoints?.length) {
+    out.push('  <rte>');
+    if (t.name) out.push(`    <name>${escapeXml(t.name)}</name>`);
+    out.push(`    <type>${GPX_WAYPOINTS_TYPE}</type>`);
+    t.waypoints.forEach((w, i) => {
+      const mode = i === 0 ? 'start' : w.mode === 'freehand' && w.via?.length ? 'fixed' : w.mode;
+      out.push(`    <rtept lat="${fmtCoord(w.lat)}" lon="${fmtCoord(w.lon)}"><type>${mode}</type></rtept>`);
+    });
+    out.push('  </rte>');
+  }
+  out.push('</gpx>', '');
   return out.join('\n');
 }
 
@@ -109,7 +137,17 @@ function fromGpx(root: XmlElement): TrackData {
       return checkPoint(num(p.attrs.lon), num(p.attrs.lat), ele ? num(ele.text) : undefined);
     });
   for (const seg of findAll(root, 'trkseg')) lines.push(readPts(seg.children.filter((c) => c.name === 'trkpt')));
-  for (const rte of findAll(root, 'rte')) lines.push(readPts(rte.children.filter((c) => c.name === 'rtept')));
+  let own: XmlElement | undefined;
+  for (const rte of findAll(root, 'rte')) {
+    if (!own && child(rte, 'type')?.text.trim() === GPX_WAYPOINTS_TYPE && lines.some((l) => l.length)) own = rte;
+    else lines.push(readPts(rte.children.filter((c) => c.name === 'rtept')));
+  }
+  const waypoints = own
+    ? ownWaypoints(
+        own.children.filter((c) => c.name === 'rtept'),
+        lines.flat(),
+      )
+    : undefined;
   if (!lines.some((l) => l.length)) {
     const wpts = root.children.filter((c) => c.name === 'wpt');
     if (wpts.length >= 2) lines.push(readPts(wpts));
@@ -118,7 +156,37 @@ function fromGpx(root: XmlElement): TrackData {
   const trk = findAll(root, 'trk')[0] ?? findAll(root, 'rte')[0];
   const name = (meta && child(meta, 'name')?.text.trim()) || (trk && child(trk, 'name')?.text.trim()) || undefined;
   const description = (meta && child(meta, 'desc')?.text.trim()) || (trk && child(trk, 'desc')?.text.trim()) || undefined;
-  return { name, description, lines: lines.filter((l) => l.length) };
+  return { name, description, lines: lines.filter((l) => l.length), ...(waypoints && waypoints.length >= 2 ? { waypoints } : {}) };
+}
+
+/**
+ * The planner's waypoints from its own GPX route; a `fixed` leg passes through the track points
+ * between its two waypoints (found along the track in order; the waypoints lie on it).
+ */
+function ownWaypoints(rtepts: XmlElement[], track: TrackPoint[]): TrackWaypoint[] {
+  const out: TrackWaypoint[] = [];
+  let at = 0; // index in the track of the previous waypoint
+  for (const el of rtepts) {
+    const p = checkPoint(num(el.attrs.lon), num(el.attrs.lat));
+    const type = child(el, 'type')?.text.trim();
+    // the track point nearest this waypoint, at or after the previous one
+    let best = at;
+    let bestD = Infinity;
+    for (let i = at; i < track.length; i++) {
+      const d = haversineLL(p[0], p[1], track[i]![0], track[i]![1]);
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
+      if (d < 0.05) break;
+    }
+    if (type === 'fixed' && out.length) {
+      const via = track.slice(at + 1, best).map((q): [number, number] => [q[0], q[1]]);
+      out.push({ lon: p[0], lat: p[1], mode: 'freehand', ...(via.length ? { via } : {}) });
+    } else out.push({ lon: p[0], lat: p[1], mode: type === 'freehand' ? 'freehand' : 'snap' });
+    if (bestD < 25) at = best;
+  }
+  return out;
 }
 
 function fromKml(root: XmlElement): TrackData {
@@ -262,6 +330,76 @@ export function importTrack(text: string, opts: ImportOptions = {}): TrackData {
   return data;
 }
 
+/** Indexes kept by Ramer–Douglas–Peucker at `tol` metres (the ends always). */
+function rdpKeep(xs: ArrayLike<number>, ys: ArrayLike<number>, tol: number): Uint8Array {
+  const n = xs.length;
+  const keep = new Uint8Array(n);
+  keep[0] = keep[n - 1] = 1;
+  const stack: [number, number][] = [[0, n - 1]];
+  while (stack.length) {
+    const [a, b] = stack.pop()!;
+    let far = -1;
+    let fd = tol;
+    const dx = xs[b]! - xs[a]!;
+    const dy = ys[b]! - ys[a]!;
+    const l2 = dx * dx + dy * dy;
+    for (let i = a + 1; i < b; i++) {
+      const t = l2 > 0 ? Math.max(0, Math.min(1, ((xs[i]! - xs[a]!) * dx + (ys[i]! - ys[a]!) * dy) / l2)) : 0;
+      const d = Math.hypot(xs[a]! + t * dx - xs[i]!, ys[a]! + t * dy - ys[i]!);
+      if (d > fd) {
+        fd = d;
+        far = i;
+      }
+    }
+    if (far >= 0) {
+      keep[far] = 1;
+      stack.push([a, far], [far, b]);
+    }
+  }
+  return keep;
+}
+
+/** Points projected to metres around the first one (equirectangular; fine for a track's extent). */
+function planar(pts: readonly TrackPoint[]): { xs: Float64Array; ys: Float64Array } {
+  const kx = 111_320 * Math.cos(((pts[0]?.[1] ?? 0) * Math.PI) / 180);
+  return { xs: Float64Array.from(pts, (p) => p[0] * kx), ys: Float64Array.from(pts, (p) => p[1] * 110_540) };
+}
+
+/**
+ * An imported track as a fixed track: its geometry kept as it is, with only a few handles — the
+ * ends and the real turns (Ramer–Douglas–Peucker from 20 m, the tolerance raised until at most
+ * `maxHandles` remain). Each leg is freehand through the track points between its handles (`via`),
+ * so nothing is re-snapped; the points a leg passes through are thinned (1 m RDP upwards) only
+ * when there are more than `maxVia` in all.
+ */
+export function trackToFixedWaypoints(lines: TrackPoint[][], maxHandles = 12, maxVia = 10_000): TrackWaypoint[] {
+  let pts = lines.flat().filter((p, i, all) => i === 0 || p[0] !== all[i - 1]![0] || p[1] !== all[i - 1]![1]);
+  if (pts.length < 2) return pts.map((p) => ({ lon: p[0], lat: p[1], mode: 'freehand' }));
+  let { xs, ys } = planar(pts);
+  if (pts.length > maxVia + maxHandles) {
+    for (let tol = 1; ; tol *= 1.5) {
+      const keep = rdpKeep(xs, ys, tol);
+      const kept = pts.filter((_, i) => keep[i]);
+      if (kept.length <= maxVia + maxHandles) {
+        pts = kept;
+        ({ xs, ys } = planar(pts));
+        break;
+      }
+    }
+  }
+  let keep = rdpKeep(xs, ys, 20);
+  for (let tol = 30; keep.reduce((a, k) => a + k, 0) > Math.max(2, maxHandles); tol *= 1.5) keep = rdpKeep(xs, ys, tol);
+  const out: TrackWaypoint[] = [];
+  let prev = 0;
+  for (let i = 0; i < pts.length; i++) {
+    if (!keep[i]) continue;
+    const via = pts.slice(prev + 1, i).map((p): [number, number] => [p[0], p[1]]);
+    out.push({ lon: pts[i]![0], lat: pts[i]![1], mode: 'freehand', ...(i > 0 && via.length ? { via } : {}) });
+    prev = i;
+  }
+  return out;
+}
+
 /**
  * Reduce an imported track to at most `max` waypoints for editing (Ramer–Douglas–Peucker with
  * a tolerance raised until it fits). Lines are joined in order.
@@ -269,36 +407,10 @@ export function importTrack(text: string, opts: ImportOptions = {}): TrackData {
 export function trackToWaypoints(lines: TrackPoint[][], max = 100, startTolerance = 5): [number, number][] {
   const pts = lines.flat();
   if (pts.length <= max) return pts.map((p) => [p[0], p[1]]);
-  const lat0 = pts[0]![1];
-  const kx = 111_320 * Math.cos((lat0 * Math.PI) / 180);
-  const ky = 110_540;
-  const xs = pts.map((p) => p[0] * kx);
-  const ys = pts.map((p) => p[1] * ky);
+  const { xs, ys } = planar(pts);
   let tol = startTolerance;
   for (;;) {
-    const keep = new Uint8Array(pts.length);
-    keep[0] = keep[pts.length - 1] = 1;
-    const stack: [number, number][] = [[0, pts.length - 1]];
-    while (stack.length) {
-      const [a, b] = stack.pop()!;
-      let far = -1;
-      let fd = tol;
-      const dx = xs[b]! - xs[a]!;
-      const dy = ys[b]! - ys[a]!;
-      const l2 = dx * dx + dy * dy;
-      for (let i = a + 1; i < b; i++) {
-        const t = l2 > 0 ? Math.max(0, Math.min(1, ((xs[i]! - xs[a]!) * dx + (ys[i]! - ys[a]!) * dy) / l2)) : 0;
-        const d = Math.hypot(xs[a]! + t * dx - xs[i]!, ys[a]! + t * dy - ys[i]!);
-        if (d > fd) {
-          fd = d;
-          far = i;
-        }
-      }
-      if (far >= 0) {
-        keep[far] = 1;
-        stack.push([a, far], [far, b]);
-      }
-    }
+    const keep = rdpKeep(xs, ys, tol);
     const out: [number, number][] = [];
     for (let i = 0; i < pts.length; i++) if (keep[i]) out.push([pts[i]![0], pts[i]![1]]);
     if (out.length <= max) return out;

@@ -4,7 +4,7 @@
 // stats and the profile draw, and what the server sends as JSON).
 import { RunningGraph, type LonLat } from '../graph/graph.ts';
 import { LoopGenerator, type LoopResult } from '../routing/loop.ts';
-import { RoutePlanner, type LegMode, type Position, type ProfilePoint, type RouteResult } from '../routing/planner.ts';
+import { RoutePlanner, type LegMode, type Position, type ProfilePoint, type RouteResult, type RouteSegment } from '../routing/planner.ts';
 import type { RoutePreferences } from '../routing/search.ts';
 import { LOOP_ALTERNATIVES, PACE_SEC_PER_KM, REGION_MARGIN_M } from './limits.ts';
 
@@ -38,6 +38,8 @@ export interface PlannedRoute {
   profile?: ProfilePoint[];
   /** legs asked to snap that no way reached (a waypoint far from every path): drawn straight */
   unrouted?: number[];
+  /** runs of coordinates (indexes from..to, inclusive) on one way type and surface */
+  segments?: RouteSegment[];
 }
 
 /** One generated loop. */
@@ -59,6 +61,8 @@ export interface PlanWaypoint {
   lat: number;
   /** mode of the leg arriving at this waypoint (ignored on the first) */
   mode: LegMode;
+  /** points a freehand leg arriving here passes through (a fixed, imported track) */
+  via?: readonly LonLat[];
 }
 
 export interface LoopOptions {
@@ -105,6 +109,7 @@ export function plannedRoute(r: RouteResult): PlannedRoute {
     surfaces: r.surfaces,
     snapped: r.waypoints,
     profile: r.profile,
+    segments: r.segments,
     ...unroutedLegs(r),
   };
 }
@@ -182,7 +187,15 @@ export class PlanningEngine {
     if (waypoints.length < 2) return null;
     const pts = waypoints.map((w): LonLat => [w.lon, w.lat]);
     this.assertInRegion(pts);
-    return plannedRoute(this.planner.route({ waypoints: pts, legModes: waypoints.slice(1).map((w) => w.mode), paceSecPerKm }));
+    const legVias = waypoints.slice(1).map((w) => w.via);
+    return plannedRoute(
+      this.planner.route({
+        waypoints: pts,
+        legModes: waypoints.slice(1).map((w) => w.mode),
+        ...(legVias.some((v) => v?.length) ? { legVias } : {}),
+        paceSecPerKm,
+      }),
+    );
   }
 
   /** Loops of about `distanceKm` from `start` (fewer than asked when no more lie near the distance). */

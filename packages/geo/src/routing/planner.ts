@@ -6,7 +6,7 @@ import type { LonLat, RunningGraph } from '../graph/graph.ts';
 import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { type PathStep, type RoutePreferences, Router } from './search.ts';
 import { SnapIndex, type Snap } from './snap.ts';
-import { MAX_WAYPOINTS, PACE_SEC_PER_KM } from '../planner/limits.ts';
+import { MAX_VIA_POINTS, MAX_WAYPOINTS, PACE_SEC_PER_KM } from '../planner/limits.ts';
 
 export type LegMode = 'snap' | 'freehand';
 
@@ -21,6 +21,11 @@ export interface RouteRequest {
   waypoints: LonLat[];
   /** mode of leg i (waypoint i → i+1); default 'snap' for every leg */
   legModes?: LegMode[];
+  /**
+   * Points a freehand leg i passes through between its waypoints (an imported track kept as it
+   * is: a "fixed" leg); ignored on snapped legs.
+   */
+  legVias?: (readonly LonLat[] | undefined)[];
   preferences?: RoutePreferences;
   /** snap radius in metres (default 500): a waypoint farther from every way makes its legs freehand */
   maxSnapDistance?: number;
@@ -70,10 +75,20 @@ export interface RouteResult {
   /** metres per way type / surface ('freehand' for straight legs) */
   wayTypes: Record<string, number>;
   surfaces: Record<string, number>;
+  /** the coordinates' way type and surface, as runs of coordinate indexes (what the breakdowns' bands highlight) */
+  segments: RouteSegment[];
   /** metres counted green (parks, woods, meadows, water banks: edge green share × length; 0 on freehand legs) */
   greenMetres: number;
   /** moving time in seconds at the requested flat pace, grade-adjusted (Tobler) */
   time: number;
+}
+
+/** Coordinates `from`..`to` (indexes, inclusive) run on one way type and surface. */
+export interface RouteSegment {
+  from: number;
+  to: number;
+  wayType: string;
+  surface: string;
 }
 
 export class RouteError extends Error {
@@ -199,16 +214,22 @@ export class RoutePlanner {
    * Straight line, densified every ~25 m (SRTM posts are ~90 m apart), each point's elevation
    * sampled from the DEM — or, for a graph without one, from the nearest way within 100 m.
    */
-  freehandPiece(a: LonLat, b: LonLat): Piece {
-    const len = haversineLL(a[0], a[1], b[0], b[1]);
-    const n = Math.max(1, Math.ceil(len / 25));
+  /** A straight line from a to b (through `via` in order, when given), densified every ≤ 25 m for the DEM. */
+  freehandPiece(a: LonLat, b: LonLat, via: readonly LonLat[] = []): Piece {
     const piece: Piece = { lon: [], lat: [], ele: [], cls: 'freehand', surface: 'unknown', green: 0 };
-    for (let i = 0; i <= n; i++) {
-      const lon = a[0] + ((b[0] - a[0]) * i) / n;
-      const lat = a[1] + ((b[1] - a[1]) * i) / n;
-      piece.lon.push(lon);
-      piece.lat.push(lat);
-      piece.ele.push(this.nearbyElevation(lon, lat));
+    const pts = [a, ...via, b];
+    for (let k = 0; k + 1 < pts.length; k++) {
+      const p = pts[k]!;
+      const q = pts[k + 1]!;
+      const len = haversineLL(p[0], p[1], q[0], q[1]);
+      const n = Math.max(1, Math.ceil(len / 25));
+      for (let i = k === 0 ? 0 : 1; i <= n; i++) {
+        const lon = p[0] + ((q[0] - p[0]) * i) / n;
+        const lat = p[1] + ((q[1] - p[1]) * i) / n;
+        piece.lon.push(lon);
+        piece.lat.push(lat);
+        piece.ele.push(this.nearbyElevation(lon, lat));
+      }
     }
     return piece;
   }
@@ -229,6 +250,15 @@ export class RoutePlanner {
     const wps = req.waypoints;
     if (!Array.isArray(wps) || wps.length < 2) throw new RouteError('a route needs at least 2 waypoints');
     if (wps.length > MAX_WAYPOINTS) throw new RouteError(`at most ${MAX_WAYPOINTS} waypoints`);
+    let viaCount = 0;
+    for (const via of req.legVias ?? []) {
+      for (const p of via ?? []) {
+        if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || Math.abs(p[0]) > 180 || Math.abs(p[1]) > 90)
+          throw new RouteError('every point a leg passes through must be [lon, lat] in degrees');
+        viaCount++;
+      }
+    }
+    if (viaCount > MAX_VIA_POINTS) throw new RouteError(`at most ${MAX_VIA_POINTS} track points`);
     for (const p of wps) {
       if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || Math.abs(p[0]) > 180 || Math.abs(p[1]) > 90)
         throw new RouteError('every waypoint must be [lon, lat] in degrees');
@@ -263,7 +293,7 @@ export class RoutePlanner {
           routed = true;
         }
       }
-      if (!routed) pieces.push(this.freehandPiece(used[i]!, used[i + 1]!));
+      if (!routed) pieces.push(this.freehandPiece(used[i]!, used[i + 1]!, mode === 'freehand' ? (req.legVias?.[i] ?? []) : []));
       legPieceRanges.push([first, pieces.length, mode, mode === 'snap' ? routed : true]);
     }
     // concatenate, dropping duplicate joints
@@ -273,6 +303,7 @@ export class RoutePlanner {
     const dist: number[] = [];
     const wayTypes: Record<string, number> = {};
     const surfaces: Record<string, number> = {};
+    const segments: RouteSegment[] = [];
     let total = 0;
     let green = 0;
     for (const [first, last, mode, routed] of legPieceRanges) {
@@ -280,6 +311,7 @@ export class RoutePlanner {
       const legStartDist = total;
       for (let k = first; k < last; k++) {
         const pc = pieces[k]!;
+        const pcFrom = Math.max(0, lon.length - 1);
         let pcLen = 0;
         for (let j = 0; j < pc.lon.length; j++) {
           if (lon.length) {
@@ -296,6 +328,12 @@ export class RoutePlanner {
         wayTypes[pc.cls] = (wayTypes[pc.cls] ?? 0) + pcLen;
         surfaces[pc.surface] = (surfaces[pc.surface] ?? 0) + pcLen;
         green += pcLen * (pc.green ?? 0);
+        const pcTo = lon.length - 1;
+        if (pcTo > pcFrom) {
+          const prev = segments[segments.length - 1];
+          if (prev && prev.to === pcFrom && prev.wayType === pc.cls && prev.surface === pc.surface) prev.to = pcTo;
+          else segments.push({ from: pcFrom, to: pcTo, wayType: pc.cls, surface: pc.surface });
+        }
       }
       legs.push({ mode, routed, distance: total - legStartDist, from: legStart, to: Math.max(0, lon.length - 1) });
     }
@@ -307,7 +345,7 @@ export class RoutePlanner {
       ele.push(snaps[0]?.ele ?? this.nearbyElevation(x, y));
       dist.push(0);
     }
-    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? PACE_SEC_PER_KM.default, green);
+    return this.finish(lon, lat, ele, dist, used, legs, wayTypes, surfaces, req.paceSecPerKm ?? PACE_SEC_PER_KM.default, green, segments);
   }
 
   /** Shared tail of route results: elevation fill, climb, profile, time. */
@@ -322,6 +360,7 @@ export class RoutePlanner {
     surfaces: Record<string, number>,
     pace: number,
     greenMetres = 0,
+    segments: RouteSegment[] = [],
   ): RouteResult {
     if (!(pace > 0)) throw new RouteError('pace must be a positive number of seconds per km');
     const filled = fillElevation(ele, dist);
@@ -365,6 +404,7 @@ export class RoutePlanner {
       wayTypes: round(wayTypes),
       surfaces: round(surfaces),
       greenMetres: Math.round(greenMetres * 10) / 10,
+      segments,
       time: movingTime(filled, dist, pace),
     };
   }

@@ -1,4 +1,5 @@
 /** Route-along helpers (pure): elevation-profile sampling, grade colours, points and distances along a route. */
+import { GRADE_CLASSES as GEO_GRADE_CLASSES, gradeClassOf } from '@waymark/geo/planner/analysis';
 
 export interface ProfilePoint {
   d: number; // metres along the route
@@ -25,18 +26,16 @@ export function sampleProfile(coords: readonly (readonly [number, number, number
   return out;
 }
 
-/** Grade classes (absolute %), colour-blind-friendly-ish ramp from flat to very steep. */
-export const GRADE_CLASSES = [
-  { max: 3, color: '#22c55e', label: '< 3 %' },
-  { max: 6, color: '#eab308', label: '3–6 %' },
-  { max: 10, color: '#f97316', label: '6–10 %' },
-  { max: 15, color: '#ef4444', label: '10–15 %' },
-  { max: Infinity, color: '#7f1d1d', label: '> 15 %' },
-] as const;
+/**
+ * The profile's grade classes: the planner's own (signed: downhill blue, flat grey, uphill orange
+ * to dark red; @waymark/geo's GRADE_CLASSES), so the profile, the grade breakdown and the line
+ * coloured by grade share one legend.
+ */
+export const GRADE_CLASSES = GEO_GRADE_CLASSES.map((c) => ({ id: c.id, color: c.color, label: c.label }));
 
+/** The colour of a grade given in percent. */
 export function gradeColor(gradePct: number): string {
-  const g = Math.abs(gradePct);
-  return GRADE_CLASSES.find((c) => g < c.max)!.color;
+  return gradeClassOf(gradePct / 100).color;
 }
 
 /** The point at distance d along the route (linear interpolation), for the map hover marker. */

@@ -54,6 +54,8 @@ function PlannerLayout() {
           editable
           fitKey={view.fitKey}
           flyTo={view.flyTo}
+          gradeColours={prefs.gradeColours}
+          band={view.band}
           onAdd={(at) => act({ type: 'add', at, mode: prefs.mode })}
           onMove={(id, to) => act({ type: 'move', id, to })}
           onInsert={(leg, at) => act({ type: 'insert', leg, at })}

@@ -14,7 +14,7 @@ import { usePlannerContext } from './planner-provider';
 
 /** Loop, save, library (or sign in to save), and the file menu: export, import, share link. */
 export function PlannerActions() {
-  const { route, signedIn, doc, setDialog, loop, prefs } = usePlannerContext();
+  const { route, waypoints, signedIn, doc, setDialog, loop } = usePlannerContext();
   const fileInput = useRef<HTMLInputElement>(null);
   const { meta, pending } = doc;
   return (
@@ -51,7 +51,8 @@ export function PlannerActions() {
               key={f.format}
               disabled={!route}
               onSelect={() =>
-                route && download(routeFileText(f.format, route, meta.name, meta.description), fileName(meta.name, f.ext), f.mime)
+                route &&
+                download(routeFileText(f.format, route, meta.name, meta.description, waypoints), fileName(meta.name, f.ext), f.mime)
               }
             >
               Export {f.label}
@@ -77,7 +78,7 @@ export function PlannerActions() {
         onChange={(e) => {
           const f = e.target.files?.[0];
           e.target.value = '';
-          if (f) void doc.importFile(f, prefs.mode);
+          if (f) void doc.importFile(f);
         }}
       />
     </div>

@@ -5,9 +5,13 @@ import type { GestureTarget } from '@/components/map/gestures';
 import { pointAt } from '@/components/map/profile';
 import { unitMetres } from '@/lib/units';
 import { PlannerMapController, type MapCallbacks } from '../lib/map-controller';
+import type { BandKind } from '@waymark/geo';
 import {
+  EMPTY,
   PLAN_SOURCES as S,
   alternativeFeatures,
+  bandFeatures,
+  gradeFeatures,
   hoverFeatures,
   markerFeatures,
   previewWaypoints,
@@ -29,10 +33,17 @@ interface Props extends Omit<MapCallbacks, 'onPreview'> {
   fitKey: number;
   /** the last place search hit (or the user's location): flown to and marked with a labelled pin */
   flyTo: { at: LonLat; key: number; label: string } | null;
+  /** colour the route by grade class */
+  gradeColours?: boolean;
+  /** a breakdown band whose stretches are highlighted */
+  band?: { kind: BandKind; key: string } | null;
 }
 
 const LINE_LAYOUT = { 'line-cap': 'round', 'line-join': 'round' } as const;
 const FREEHAND: ExpressionSpecification = ['==', ['get', 'mode'], 'freehand'];
+const KM_DOT = { 'circle-radius': 8, 'circle-color': '#ffffff', 'circle-stroke-color': '#e11d48', 'circle-stroke-width': 1.5 } as const;
+/** A km marker next to a waypoint handle is drawn this far above it, so both stay readable and the handle grabbable. */
+const KM_NEAR_SHIFT_PX = 20;
 
 /**
  * Draws the planner on the surrounding <RegionMap> — loop alternatives, the route (per leg, freehand
@@ -41,7 +52,7 @@ const FREEHAND: ExpressionSpecification = ['==', ['get', 'mode'], 'freehand'];
  */
 export function PlannerLayers(p: Props) {
   const map = useMap();
-  const { route, waypoints, units, hover, alternatives, selectedAlt, editable, fitKey, flyTo } = p;
+  const { route, waypoints, units, hover, alternatives, selectedAlt, editable, fitKey, flyTo, gradeColours = false, band = null } = p;
   const ctl = useRef<PlannerMapController | null>(null);
   const [preview, setPreview] = useState<{ target: GestureTarget; at: LonLat } | null>(null);
   const cbs = useRef<Props>(p);
@@ -94,7 +105,9 @@ export function PlannerLayers(p: Props) {
     [shown, preview, editable],
   );
   const routeData = useMemo(() => routeFeatures(route, waypoints), [route, waypoints]);
-  const markerData = useMemo(() => markerFeatures(route, unitMetres(units)), [route, units]);
+  const markerData = useMemo(() => markerFeatures(route, unitMetres(units), shown), [route, units, shown]);
+  const gradeData = useMemo(() => (gradeColours ? gradeFeatures(route) : EMPTY), [route, gradeColours]);
+  const bandData = useMemo(() => (band && route ? bandFeatures(route, band.kind, band.key) : EMPTY), [route, band]);
   const hoverData = useMemo(() => hoverFeatures(route && hover !== null ? pointAt(route.coords, route.cum, hover) : null), [route, hover]);
   const altData = useMemo(() => alternativeFeatures(alternatives, selectedAlt), [alternatives, selectedAlt]);
 
@@ -107,11 +120,25 @@ export function PlannerLayers(p: Props) {
       );
   }, [alternatives, map]);
 
+  // Asked to frame (a route opened or imported): frame its waypoints and fixed tracks at once (an
+  // imported track's whole geometry), then the route itself once it has been planned.
+  const fitPending = useRef(false);
   useEffect(() => {
-    if (map && fitKey > 0 && route) fitTo(map, route.coords);
+    if (!map || fitKey <= 0) return;
+    const pts = waypoints.flatMap((w): LonLat[] => [...(w.via ?? []), [w.lon, w.lat]]);
+    if (pts.length >= 2) fitTo(map, pts);
+    fitPending.current = true;
     // only when asked to
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fitKey, map]);
+  useEffect(() => {
+    if (!map || !route || !fitPending.current) return;
+    fitPending.current = false;
+    fitTo(map, route.coords);
+    map.getContainer().setAttribute('data-framed', String(fitKey));
+    // the route that answers the request to frame
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [route, map]);
 
   useEffect(() => {
     if (flyTo && map) map.flyTo({ center: flyTo.at, zoom: Math.max(map.getZoom(), 14), duration: 600 });
@@ -185,18 +212,17 @@ export function PlannerLayers(p: Props) {
           }}
         />
       </GeoJsonSource>
-      <GeoJsonSource id={S.markers} data={markerData}>
+      <GeoJsonSource id={S.grade} data={gradeData}>
+        <MapLayer id={`${S.grade}-line`} type="line" layout={LINE_LAYOUT} paint={{ 'line-color': ['get', 'color'], 'line-width': 5 }} />
+      </GeoJsonSource>
+      <GeoJsonSource id={S.band} data={bandData}>
         <MapLayer
-          id={`${S.markers}-dot`}
-          type="circle"
-          paint={{ 'circle-radius': 8, 'circle-color': '#ffffff', 'circle-stroke-color': '#e11d48', 'circle-stroke-width': 1.5 }}
+          id={`${S.band}-casing`}
+          type="line"
+          layout={LINE_LAYOUT}
+          paint={{ 'line-color': '#111827', 'line-width': 12, 'line-opacity': 0.85 }}
         />
-        <MapLayer
-          id={`${S.markers}-label`}
-          type="symbol"
-          layout={{ 'text-field': ['get', 'label'], 'text-size': 10, 'text-font': ['Noto Sans Medium'], 'text-allow-overlap': true }}
-          paint={{ 'text-color': '#9f1239' }}
-        />
+        <MapLayer id={`${S.band}-line`} type="line" layout={LINE_LAYOUT} paint={{ 'line-color': '#facc15', 'line-width': 7 }} />
       </GeoJsonSource>
       <GeoJsonSource id={S.waypoints} data={waypointData}>
         <MapLayer
@@ -208,6 +234,30 @@ export function PlannerLayers(p: Props) {
             'circle-stroke-color': '#111827',
             'circle-stroke-width': 2,
           }}
+        />
+      </GeoJsonSource>
+      {/* km markers above the waypoint handles; one next to a handle (`near`) is lifted above it */}
+      <GeoJsonSource id={S.markers} data={markerData}>
+        <MapLayer id={`${S.markers}-dot`} type="circle" filter={['!', ['get', 'near']]} paint={KM_DOT} />
+        <MapLayer
+          id={`${S.markers}-dot-near`}
+          type="circle"
+          filter={['get', 'near']}
+          paint={{ ...KM_DOT, 'circle-translate': [0, -KM_NEAR_SHIFT_PX], 'circle-translate-anchor': 'viewport' }}
+        />
+        <MapLayer
+          id={`${S.markers}-label`}
+          type="symbol"
+          layout={{
+            'text-field': ['get', 'label'],
+            'text-size': 10,
+            'text-font': ['Noto Sans Medium'],
+            'text-allow-overlap': true,
+            'text-ignore-placement': true,
+            // 10 px text: shifted up by KM_NEAR_SHIFT_PX with its dot
+            'text-offset': ['case', ['get', 'near'], ['literal', [0, -KM_NEAR_SHIFT_PX / 10]], ['literal', [0, 0]]],
+          }}
+          paint={{ 'text-color': '#9f1239' }}
         />
       </GeoJsonSource>
       <GeoJsonSource id={S.hover} data={hoverData}>

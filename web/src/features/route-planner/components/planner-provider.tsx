@@ -8,6 +8,7 @@ import { useIsMobile } from '@/lib/use-media-query';
 import { draftWaypoints, loadDraft, type Prefs } from '../lib/storage';
 import type { LoopAlternative, LonLat } from '../lib/types';
 import { usePlanner } from '../lib/use-planner';
+import type { BandSelection } from './route-analysis';
 import { usePrefs } from '../lib/use-prefs';
 import { useRouteDocument, type RouteDocument } from '../lib/use-route-document';
 import { useSignedIn } from '../lib/use-signed-in';
@@ -56,6 +57,9 @@ export interface PlannerContextValue extends PlannerState {
     setHover(d: number | null): void;
     fitKey: number;
     fit(): void;
+    /** the breakdown band whose stretches the map highlights */
+    band: BandSelection | null;
+    setBand(b: BandSelection | null): void;
     /** where the map flew to last (a place search hit, or the user's location), with its pin's label */
     flyTo: { at: LonLat; key: number; label: string } | null;
     flyToPoint(at: LonLat, label: string): void;
@@ -82,6 +86,7 @@ export function PlannerProvider({ variant, region, routeId, onRouteId, children 
   const [selected, setSelected] = useState<number | null>(null);
   const [loopStart, setLoopStart] = useState<LonLat | null>(null);
   const [hover, setHover] = useState<number | null>(null);
+  const [band, setBand] = useState<BandSelection | null>(null);
   const [flyTo, setFlyTo] = useState<{ at: LonLat; key: number; label: string } | null>(null);
   const center = useRef<LonLat | null>(null);
   const signedIn = useSignedIn();
@@ -131,6 +136,8 @@ export function PlannerProvider({ variant, region, routeId, onRouteId, children 
       setHover,
       fitKey,
       fit,
+      band: planner.route ? band : null,
+      setBand,
       flyTo,
       flyToPoint: (at, label) => setFlyTo({ at, key: Date.now(), label }),
       onMapLoad: (m) => {

@@ -2,12 +2,16 @@ import { ElevationProfile } from '@/components/map/elevation-profile';
 import { formatDistance, formatElevation } from '@/lib/units';
 import type { AssembledRoute, Units } from '../lib/types';
 import { usePlannerContext } from './planner-provider';
-import { Breakdown, StatsPanel } from './stats-panel';
+import { Button } from '@/components/ui/button';
+import { isFixed } from '../lib/edit';
+import { Breakdown, GradeBreakdown, SplitsTable } from './route-analysis';
+import { StatsPanel } from './stats-panel';
 import { WaypointList } from './waypoint-list';
 
 /** The editable route's details: stats, elevation profile, surface and way-type shares, waypoints. */
 export function RouteDetails() {
   const { route, waypoints, status, act, prefs, setPrefs, view } = usePlannerContext();
+  const fixed = waypoints.some(isFixed);
   return (
     <div className="grid gap-3">
       <StatsPanel
@@ -26,8 +30,32 @@ export function RouteDetails() {
           touch) to delete it.
         </p>
       )}
-      {route ? <Breakdown title="Surface" parts={route.surfaces} units={prefs.units} /> : null}
-      {route ? <Breakdown title="Way types" parts={route.wayTypes} units={prefs.units} /> : null}
+      {fixed ? (
+        <div
+          className="flex items-center justify-between gap-2 rounded-md border border-dashed px-2 py-1.5 text-[11px]"
+          data-testid="fixed-track-note"
+        >
+          <span>Imported track kept as it is. Drag a handle to re-route its two legs.</span>
+          <Button size="sm" variant="outline" className="h-7 shrink-0 text-xs" onClick={() => act({ type: 'snapAll' })}>
+            Snap to paths
+          </Button>
+        </div>
+      ) : null}
+      {route ? (
+        <>
+          <GradeBreakdown
+            route={route}
+            units={prefs.units}
+            band={view.band}
+            onBand={view.setBand}
+            gradeColours={prefs.gradeColours}
+            onGradeColours={(on) => setPrefs({ gradeColours: on })}
+          />
+          <Breakdown title="Surface" kind="surface" parts={route.surfaces} units={prefs.units} band={view.band} onBand={view.setBand} />
+          <Breakdown title="Way types" kind="wayType" parts={route.wayTypes} units={prefs.units} band={view.band} onBand={view.setBand} />
+          <SplitsTable route={route} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} />
+        </>
+      ) : null}
       {waypoints.length ? (
         <WaypointList
           waypoints={waypoints}

@@ -102,37 +102,3 @@ function PaceInput({ paceSecPerKm, units, onPace }: { paceSecPerKm: number; unit
     </div>
   );
 }
-
-/** Share of the route per surface / way type, as labelled bars. */
-export function Breakdown({ title, parts, units }: { title: string; parts: Record<string, number>; units: Units }) {
-  const entries = Object.entries(parts)
-    .filter(([, m]) => m > 0)
-    .sort((a, b) => b[1] - a[1]);
-  const total = entries.reduce((s, [, m]) => s + m, 0);
-  if (!total) return null;
-  return (
-    <section aria-label={title} className="space-y-1">
-      <h3 className="text-xs font-semibold">{title}</h3>
-      <div className="flex h-2 overflow-hidden rounded-full" aria-hidden>
-        {entries.map(([k, m], i) => (
-          <span key={k} style={{ width: `${(100 * m) / total}%`, background: PALETTE[i % PALETTE.length] }} />
-        ))}
-      </div>
-      <ul className="grid grid-cols-2 gap-x-3 text-[11px]">
-        {entries.slice(0, 8).map(([k, m], i) => (
-          <li key={k} className="flex items-center justify-between gap-1">
-            <span className="inline-flex items-center gap-1 truncate">
-              <span className="inline-block size-2 rounded-full" style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden />
-              {k.replace(/_/g, ' ')}
-            </span>
-            <span className="tabular-nums text-muted-foreground" dir="ltr">
-              {Math.round((100 * m) / total)}% · {formatDistance(m, units)}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-const PALETTE = ['#0ea5e9', '#84cc16', '#f59e0b', '#a855f7', '#ef4444', '#14b8a6', '#64748b', '#ec4899'];

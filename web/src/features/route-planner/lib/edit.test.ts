@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, outAndBack, reverse, setLegMode, wp } from './edit';
+import {
+  addWaypoint,
+  closeLoop,
+  deleteWaypoint,
+  insertWaypoint,
+  isFixed,
+  moveWaypoint,
+  outAndBack,
+  reverse,
+  setLegMode,
+  snapAll,
+  wp,
+} from './edit';
 import { createHistory, push, redo, undo } from './history';
 
 const pts = () => [wp(1, 42), wp(1.01, 42, 'freehand'), wp(1.02, 42.01)];
@@ -32,6 +44,81 @@ describe('route editing', () => {
   });
   it('sets a leg mode', () => {
     expect(setLegMode(pts(), 2, 'freehand')[2]!.mode).toBe('freehand');
+  });
+});
+
+describe('fixed (imported) legs', () => {
+  // a → b fixed through 3 points, b → c fixed through 2, c → d snapped
+  const track = () => [
+    wp(0, 0, 'freehand'),
+    wp(4, 0, 'freehand', [
+      [1, 0.1],
+      [2, 0.2],
+      [3, 0.1],
+    ]),
+    wp(4, 3, 'freehand', [
+      [4.1, 1],
+      [4.1, 2],
+    ]),
+    wp(6, 3, 'snap'),
+  ];
+  it('a dragged handle re-routes only its two legs', () => {
+    const l = track();
+    const m = moveWaypoint(l, l[1]!.id, [4, 0.5]);
+    expect(m.map((w) => [w.mode, isFixed(w)])).toEqual([
+      ['freehand', false],
+      ['snap', false],
+      ['snap', false],
+      ['snap', false],
+    ]);
+    const end = moveWaypoint(l, l[3]!.id, [6, 4]);
+    expect(end.slice(0, 3)).toEqual(l.slice(0, 3));
+  });
+  it('inserting into a fixed leg splits its track where the point is nearest', () => {
+    const l = track();
+    const m = insertWaypoint(l, 0, [2, 0.25]);
+    expect(m).toHaveLength(5);
+    expect(m[1]!.via).toEqual([[1, 0.1]]);
+    expect(m[2]!.via).toEqual([[3, 0.1]]);
+    expect(m[2]!.id).toBe(l[1]!.id);
+  });
+  it('deleting a handle between fixed legs keeps the track through it', () => {
+    const l = track();
+    const m = deleteWaypoint(l, l[1]!.id);
+    expect(m[1]!.via).toEqual([
+      [1, 0.1],
+      [2, 0.2],
+      [3, 0.1],
+      [4, 0],
+      [4.1, 1],
+      [4.1, 2],
+    ]);
+    expect(deleteWaypoint(l, l[0]!.id)[0]!.via).toBeUndefined();
+  });
+  it('reverse runs each track backwards on the same leg; out-and-back too; snap to paths drops them', () => {
+    const r = reverse(track());
+    expect(r.map((w) => w.via ?? null)).toEqual([
+      null,
+      null,
+      [
+        [4.1, 2],
+        [4.1, 1],
+      ],
+      [
+        [3, 0.1],
+        [2, 0.2],
+        [1, 0.1],
+      ],
+    ]);
+    const o = outAndBack(track());
+    expect(o.at(-1)!.via).toEqual([
+      [3, 0.1],
+      [2, 0.2],
+      [1, 0.1],
+    ]);
+    const s = snapAll(track());
+    expect(s.every((w) => w.mode === 'snap' && !w.via)).toBe(true);
+    expect(setLegMode(track(), 1, 'snap')[1]!.via).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
-import { MAX_WAYPOINTS, exportTrack, importTrack, trackToWaypoints, type TrackFormat } from '@waymark/geo';
-import type { AssembledRoute } from './types';
+import { MAX_WAYPOINTS, exportTrack, importTrack, trackToFixedWaypoints, type TrackFormat, type TrackWaypoint } from '@waymark/geo';
+import { shownWaypoints } from './planner-features';
+import type { AssembledRoute, Waypoint } from './types';
 
 export const EXPORT_FORMATS: { format: TrackFormat; label: string; ext: string; mime: string }[] = [
   { format: 'gpx', label: 'GPX', ext: 'gpx', mime: 'application/gpx+xml' },
@@ -7,11 +8,30 @@ export const EXPORT_FORMATS: { format: TrackFormat; label: string; ext: string; 
   { format: 'geojson', label: 'GeoJSON', ext: 'geojson', mime: 'application/geo+json' },
 ];
 
-export function routeFileText(format: TrackFormat, route: AssembledRoute, name: string, description = ''): string {
+/** Handles an imported track keeps (its ends and real turns). */
+export const FIXED_TRACK_HANDLES = 12;
+
+/** The route as a file; a GPX also carries the waypoints (so a re-import restores exactly those). */
+export function routeFileText(
+  format: TrackFormat,
+  route: AssembledRoute,
+  name: string,
+  description = '',
+  waypoints: Waypoint[] = [],
+): string {
   const line = route.coords.map((c) =>
     Number.isFinite(c[2]) ? ([c[0], c[1], c[2]] as [number, number, number]) : ([c[0], c[1]] as [number, number]),
   );
-  return exportTrack(format, { name: name || 'Waymark route', description, lines: [line] });
+  const wps =
+    waypoints.length >= 2
+      ? shownWaypoints(waypoints, route).map((w, i) => ({
+          lon: w.lon,
+          lat: w.lat,
+          mode: waypoints[i]!.mode,
+          ...(waypoints[i]!.via ? { via: waypoints[i]!.via } : {}),
+        }))
+      : undefined;
+  return exportTrack(format, { name: name || 'Waymark route', description, lines: [line], ...(wps ? { waypoints: wps } : {}) });
 }
 
 export function fileName(name: string, ext: string) {
@@ -39,8 +59,12 @@ export function download(text: string, name: string, mime: string) {
 
 export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
 
-/** Parse an imported file into waypoints; throws an Error with a user-facing message. */
-export async function readTrackFile(file: File): Promise<{ name: string; description: string; waypoints: [number, number][] }> {
+/**
+ * Parse an imported file into waypoints; throws an Error with a user-facing message. Our own GPX
+ * gives back exactly the waypoints it was exported with; any other track becomes a fixed track
+ * (its geometry kept, a few handles at its ends and turns: `trackToFixedWaypoints`).
+ */
+export async function readTrackFile(file: File): Promise<{ name: string; description: string; waypoints: TrackWaypoint[] }> {
   if (file.size > MAX_IMPORT_FILE_BYTES)
     throw new Error(`“${file.name}” is too large (${(file.size / 1048576).toFixed(1)} MB; the limit is 5 MB)`);
   const text = await file.text();
@@ -49,7 +73,7 @@ export async function readTrackFile(file: File): Promise<{ name: string; descrip
     return {
       name: t.name ?? file.name.replace(/\.[^.]+$/, ''),
       description: t.description ?? '',
-      waypoints: trackToWaypoints(t.lines, MAX_WAYPOINTS),
+      waypoints: t.waypoints?.length ? t.waypoints.slice(0, MAX_WAYPOINTS) : trackToFixedWaypoints(t.lines, FIXED_TRACK_HANDLES),
     };
   } catch (err) {
     throw new Error(`Could not import “${file.name}”: ${err instanceof Error ? err.message : String(err)}`);

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ALT_COLORS,
   alternativeFeatures,
+  bandFeatures,
+  gradeFeatures,
+  gradeShares,
   hoverFeatures,
   markerFeatures,
   previewWaypoints,
@@ -89,6 +92,46 @@ describe('planner map features', () => {
     const labels = markerFeatures(long, 1000).features.map((x) => Number(x.properties!.label));
     expect(labels.length).toBeLessThanOrEqual(60);
     expect(labels.slice(0, 3)).toEqual([3, 6, 9]);
+  });
+
+  it('lifts a km marker that lies next to a waypoint handle (and only that one)', () => {
+    // waypoint c sits at km 2 (1.52°), 8 m off the line
+    const m = markerFeatures(route, 1000, shownWaypoints(wps, route)).features;
+    expect(m.map((x) => x.properties!.near)).toEqual([true, true, false]);
+    const far = markerFeatures(route, 1000, [{ id: 'x', lon: 1.55, lat: 42.6, mode: 'snap' }]).features;
+    expect(far.every((x) => x.properties!.near === false)).toBe(true);
+  });
+
+  it('highlights a band’s stretches and colours the line by grade class', () => {
+    const r: AssembledRoute = {
+      ...route,
+      segments: [
+        { from: 0, to: 1, wayType: 'path', surface: 'ground' },
+        { from: 1, to: 3, wayType: 'track', surface: 'gravel' },
+        { from: 3, to: 4, wayType: 'path', surface: 'ground' },
+      ],
+      profile: [
+        { distance: 0, elevation: 1000, grade: 0 },
+        { distance: 2000, elevation: 1000, grade: 0.08 },
+        { distance: 3000, elevation: 1080, grade: -0.12 },
+        { distance: 4000, elevation: 960, grade: -0.12 },
+      ],
+    };
+    const paths = bandFeatures(r, 'wayType', 'path').features;
+    expect(paths.length).toBe(2);
+    expect(paths[0]!.geometry).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [1.5, 42.5],
+        [1.51, 42.5],
+      ],
+    });
+    expect(bandFeatures(r, 'surface', 'gravel').features.length).toBe(1);
+    expect(bandFeatures(r, 'surface', 'asphalt').features).toEqual([]);
+    expect(bandFeatures(r, 'grade', 'up').features.length).toBe(1);
+    const g = gradeFeatures(r).features.map((f) => f.properties!.grade);
+    expect(g).toEqual(['flat', 'up', 'down-steep']);
+    expect(gradeShares(r)).toEqual({ 'down-steep': 1000, down: 0, flat: 2000, up: 1000, 'up-steep': 0 });
   });
 
   it('colours the loop alternatives in order, the chosen one selected, and marks their common start', () => {

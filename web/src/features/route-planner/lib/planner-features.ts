@@ -3,6 +3,7 @@
 // these to <GeoJsonSource>s; the layer ids (`wm-plan-…`) are what browser tests query.
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { GestureTarget } from '@/components/map/gestures';
+import { GRADE_CLASSES, bandRanges, gradeRanges, haversineLL, sliceLine, type BandKind } from '@waymark/geo';
 import type { AssembledRoute, LoopAlternative, LonLat, Waypoint } from './types';
 
 /** Source ids; each layer is `<source>-<part>` (e.g. `wm-plan-route-line`). */
@@ -13,6 +14,10 @@ export const PLAN_SOURCES = {
   waypoints: 'wm-plan-waypoints',
   hover: 'wm-plan-hover',
   place: 'wm-plan-place',
+  /** the route coloured by grade class (over the route line, when on) */
+  grade: 'wm-plan-grade',
+  /** the stretches of the breakdown band under the pointer (or tapped) */
+  band: 'wm-plan-band',
 } as const;
 /** The layers gestures hit-test: waypoints (vertices) and the route line (legs). */
 export const WAYPOINT_LAYER = `${PLAN_SOURCES.waypoints}-dot`;
@@ -72,8 +77,14 @@ export function routeFeatures(route: AssembledRoute | null, waypoints: Waypoint[
   return { type: 'FeatureCollection', features };
 }
 
-/** A marker every `step` metres (1 km or 1 mi) labelled 1, 2, 3…; long routes keep at most ~60 (every 2nd, 5th, …). */
-export function markerFeatures(route: AssembledRoute | null, step: number): FeatureCollection<Point> {
+/** A km marker closer than this to a waypoint handle is lifted above it (`near`). */
+export const KM_NEAR_WAYPOINT_M = 120;
+
+/**
+ * A marker every `step` metres (1 km or 1 mi) labelled 1, 2, 3…; long routes keep at most ~60
+ * (every 2nd, 5th, …). `near`: within KM_NEAR_WAYPOINT_M of one of `waypoints` (drawn lifted).
+ */
+export function markerFeatures(route: AssembledRoute | null, step: number, waypoints: readonly Waypoint[] = []): FeatureCollection<Point> {
   const features: Feature<Point>[] = [];
   if (route) {
     const total = route.stats.distanceM;
@@ -87,11 +98,9 @@ export function markerFeatures(route: AssembledRoute | null, step: number): Feat
       const t = d1 > d0 ? (d - d0) / (d1 - d0) : 0;
       const a = route.coords[j]!;
       const b = route.coords[j + 1]!;
-      features.push({
-        type: 'Feature',
-        properties: { label: String(n) },
-        geometry: { type: 'Point', coordinates: [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t] },
-      });
+      const at: LonLat = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+      const near = waypoints.some((w) => haversineLL(w.lon, w.lat, at[0], at[1]) < KM_NEAR_WAYPOINT_M);
+      features.push({ type: 'Feature', properties: { label: String(n), near }, geometry: { type: 'Point', coordinates: at } });
     }
   }
   return { type: 'FeatureCollection', features };
@@ -120,4 +129,35 @@ export function alternativeFeatures(alts: LoopAlternative[], selected: number | 
         : []),
     ],
   };
+}
+
+/** The route cut into grade-class stretches, each with its class colour (the "Colour by grade" line). */
+export function gradeFeatures(route: AssembledRoute | null): FeatureCollection {
+  if (!route) return EMPTY;
+  return {
+    type: 'FeatureCollection',
+    features: gradeRanges(route).map<Feature>(({ cls, range }) => ({
+      type: 'Feature',
+      properties: { grade: cls.id, color: cls.color },
+      geometry: { type: 'LineString', coordinates: sliceLine(route, range[0], range[1]) },
+    })),
+  };
+}
+
+/** The stretches of one breakdown band (a surface, a way type or a grade class), highlighted on the map. */
+export function bandFeatures(route: AssembledRoute, kind: BandKind, key: string): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: bandRanges(route, kind, key)
+      .map((r) => sliceLine(route, r[0], r[1]))
+      .filter((l) => l.length >= 2)
+      .map<Feature>((coordinates) => ({ type: 'Feature', properties: { kind, key }, geometry: { type: 'LineString', coordinates } })),
+  };
+}
+
+/** The grade classes as the legend lists them, with each one's share of the route (m). */
+export function gradeShares(route: AssembledRoute): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries(GRADE_CLASSES.map((c) => [c.id, 0]));
+  for (const g of gradeRanges(route)) out[g.cls.id] = (out[g.cls.id] ?? 0) + g.range[1] - g.range[0];
+  return out;
 }

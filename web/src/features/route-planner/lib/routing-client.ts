@@ -81,7 +81,7 @@ export class RoutingClient {
 
   async plan(waypoints: Waypoint[], paceSecPerKm: number): Promise<AssembledRoute | null> {
     if (waypoints.length < 2) return null;
-    const wps = waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode }));
+    const wps = waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode, ...(w.via?.length ? { via: w.via } : {}) }));
     if (await this.start()) {
       const r = await this.send({ type: 'plan', region: this.region, waypoints: wps, paceSecPerKm });
       if (r.ok && r.type === 'plan') {

@@ -1,4 +1,4 @@
-import { MAX_WAYPOINTS, PACE_SEC_PER_KM } from '@waymark/geo/planner/limits';
+import { MAX_VIA_POINTS, MAX_WAYPOINTS, PACE_SEC_PER_KM } from '@waymark/geo/planner/limits';
 import { z } from 'zod';
 import type { Waypoint } from './types';
 
@@ -12,6 +12,11 @@ const waypointSchema = z.object({
   lon: z.number().min(-180).max(180),
   lat: z.number().min(-90).max(90),
   mode: z.enum(['snap', 'freehand']),
+  via: z
+    .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]))
+    .min(1)
+    .max(MAX_VIA_POINTS)
+    .optional(),
 });
 
 const draftSchema = z.object({
@@ -29,9 +34,11 @@ const prefsSchema = z.object({
   units: z.enum(['km', 'mi']).default('km'),
   paceSecPerKm: z.number().min(PACE_SEC_PER_KM.min).max(PACE_SEC_PER_KM.max).default(PACE_SEC_PER_KM.default),
   mode: z.enum(['snap', 'freehand']).default('snap'),
+  /** colour the route line by grade class instead of one colour */
+  gradeColours: z.boolean().default(false),
 });
 export type Prefs = z.infer<typeof prefsSchema>;
-export const DEFAULT_PREFS: Prefs = { units: 'km', paceSecPerKm: PACE_SEC_PER_KM.default, mode: 'snap' };
+export const DEFAULT_PREFS: Prefs = { units: 'km', paceSecPerKm: PACE_SEC_PER_KM.default, mode: 'snap', gradeColours: false };
 
 function read<T>(key: string, schema: z.ZodType<T>): T | null {
   try {

@@ -6,12 +6,17 @@ export type { Units };
 export type LegMode = 'snap' | 'freehand';
 export type LonLat = [lon: number, lat: number];
 
-/** A waypoint; `mode` is the mode of the leg that arrives at it (ignored on the first). */
+/**
+ * A waypoint; `mode` is the mode of the leg that arrives at it (ignored on the first). `via`: the
+ * points a freehand leg arriving here passes through — a "fixed" leg, an imported track kept as
+ * it is (never on a snapped leg).
+ */
 export interface Waypoint {
   id: string;
   lon: number;
   lat: number;
   mode: LegMode;
+  via?: LonLat[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode } from './edit';
+import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode, snapAll } from './edit';
 import { canRedo, canUndo, createHistory, push, redo, undo, type History } from './history';
 import { RoutingClient, RoutingError } from './routing-client';
 import { afterFirstMapFrame } from '@/components/map';
@@ -12,6 +12,7 @@ export type EditAction =
   | { type: 'delete'; id: string }
   | { type: 'mode'; index: number; mode: LegMode }
   | { type: 'reverse' }
+  | { type: 'snapAll' }
   | { type: 'outAndBack' }
   | { type: 'closeLoop'; mode: LegMode }
   | { type: 'clear' }
@@ -35,6 +36,10 @@ function reducer(h: History<Waypoint[]>, a: EditAction): History<Waypoint[]> {
       return push(h, setLegMode(w, a.index, a.mode));
     case 'reverse':
       return push(h, reverse(w));
+    case 'snapAll': {
+      const s = snapAll(w);
+      return s === w ? h : push(h, s);
+    }
     case 'outAndBack':
       return push(h, outAndBack(w));
     case 'closeLoop':

@@ -15,7 +15,7 @@ import { wp } from './edit';
 import { readTrackFile } from './io';
 import { enqueue, isOffline, syncOutbox } from './outbox';
 import { loadOutbox, saveDraft, type Draft } from './storage';
-import type { AssembledRoute, LegMode, LoopAlternative, Waypoint } from './types';
+import type { AssembledRoute, LoopAlternative, Waypoint } from './types';
 import type { EditAction } from './use-planner';
 
 export type DocMeta = SaveMeta & { routeId: string | null };
@@ -66,7 +66,7 @@ export function useRouteDocument({ region, draft, routeId, onRouteId, waypoints,
     loaded.current = routeId;
     qc.fetchQuery(getRouteQueryOptions(routeId)).then(
       (r) => {
-        act({ type: 'reset', waypoints: r.waypoints.map((w) => wp(w.lon, w.lat, w.mode)) });
+        act({ type: 'reset', waypoints: r.waypoints.map((w) => wp(w.lon, w.lat, w.mode, w.via)) });
         setMeta({
           routeId: r.owned ? r.id : null,
           name: r.owned ? r.name : `${r.name} (copy)`.slice(0, 120),
@@ -119,7 +119,7 @@ export function useRouteDocument({ region, draft, routeId, onRouteId, waypoints,
           description: m.description,
           visibility: m.visibility,
           region,
-          waypoints: waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode })),
+          waypoints: waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode, ...(w.via ? { via: w.via } : {}) })),
           geometry: encodeRouteGeometry(route.coords),
           stats: {
             distanceM: route.stats.distanceM,
@@ -162,11 +162,11 @@ export function useRouteDocument({ region, draft, routeId, onRouteId, waypoints,
   };
 
   /** A GPX, KML or GeoJSON file becomes the route (a new, unsaved document); a bad file changes nothing. */
-  const importFile = async (file: File, mode: LegMode) => {
+  const importFile = async (file: File) => {
     setImportError(null);
     try {
       const t = await readTrackFile(file);
-      act({ type: 'replace', waypoints: t.waypoints.map((p) => wp(p[0], p[1], mode)) });
+      act({ type: 'replace', waypoints: t.waypoints.map((p) => wp(p.lon, p.lat, p.mode, p.via)) });
       setMeta({ routeId: null, name: t.name.slice(0, 120), description: t.description.slice(0, 2000), visibility: 'private' });
       onFit();
       toast.success(`Imported “${file.name}”`);

@@ -6,7 +6,7 @@ export type LoopRequest = LoopOptions;
 
 export type WorkerRequest =
   | { id: number; type: 'init'; region: string; url: string }
-  | { id: number; type: 'plan'; region: string; waypoints: Pick<Waypoint, 'lon' | 'lat' | 'mode'>[]; paceSecPerKm: number }
+  | { id: number; type: 'plan'; region: string; waypoints: Pick<Waypoint, 'lon' | 'lat' | 'mode' | 'via'>[]; paceSecPerKm: number }
   | { id: number; type: 'loop'; region: string; request: LoopRequest };
 
 export type WorkerResponse =
