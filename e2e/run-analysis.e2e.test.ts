@@ -118,7 +118,7 @@ describe('Route analysis and fixed tracks in Chromium (Andorra)', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it.runIf(!!process.env.E2E_SCREENSHOTS)(
     'screenshots: details with splits and grade colours, light/dark, 1280/390, RTL',

@@ -202,7 +202,14 @@ describe('Route planner editing in Chromium (Andorra)', () => {
     const km = await stat(page, 'distance');
     expect(km.unit).toBe('km');
     const markerLabels = async () =>
-      [...new Set((await rendered(page, 'wm-plan-markers-dot')).map((f) => Number(f.properties.label)))].sort((a, b) => a - b);
+      // a km marker next to a waypoint handle is drawn lifted above it, in a layer of its own
+      [
+        ...new Set(
+          [...(await rendered(page, 'wm-plan-markers-dot')), ...(await rendered(page, 'wm-plan-markers-dot-near'))].map((f) =>
+            Number(f.properties.label),
+          ),
+        ),
+      ].sort((a, b) => a - b);
     const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
     await expect.poll(markerLabels, { timeout: 10_000 }).toEqual(upTo(Math.floor(km.value)));
     // the surface breakdown adds up to the route: shares ≈ 100 %, lengths ≈ the distance
