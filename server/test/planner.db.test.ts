@@ -111,6 +111,34 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     await err(await t.json('POST', '/api/route', { region: 'atlantis', waypoints: [A, B] }), 404, 'unknown_region');
   });
 
+  it('draws a fixed leg through its track points (via) and refuses bad ones with 400', async () => {
+    const via: [number, number][] = [
+      [1.525, 42.5101],
+      [1.529, 42.5049],
+    ];
+    const res = await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'freehand', via }] });
+    expect(res.status).toBe(200);
+    const { route } = (await res.json()) as any;
+    for (const [lon, lat] of via)
+      expect(route.coords.some((c: number[]) => Math.abs(c[0] - lon) < 1e-6 && Math.abs(c[1] - lat) < 1e-6)).toBe(true);
+    await err(
+      await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'freehand', via: [[200, 0]] }] }),
+      400,
+      'validation_error',
+    );
+    await err(
+      await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'freehand', via: 'x' }] }),
+      400,
+      'validation_error',
+    );
+    const tooMany = Array.from({ length: 10_001 }, (_, i) => [1.5 + i * 1e-6, 42.5]);
+    await err(
+      await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'freehand', via: tooMany }] }),
+      400,
+      'validation_error',
+    );
+  });
+
   it('refuses points outside the region with 422 naming the region', async () => {
     const e = await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, PARIS] }), 422, 'outside_region');
     expect(e.message).toContain('andorra');
