@@ -120,7 +120,7 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     expect(res.status).toBe(200);
     const { route } = (await res.json()) as any;
     for (const [lon, lat] of via)
-      expect(route.coords.some((c: number[]) => Math.abs(c[0] - lon) < 1e-6 && Math.abs(c[1] - lat) < 1e-6)).toBe(true);
+      expect(route.coords.some((c: number[]) => Math.abs(c[0]! - lon) < 1e-6 && Math.abs(c[1]! - lat) < 1e-6)).toBe(true);
     await err(
       await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, { ...B, mode: 'freehand', via: [[200, 0]] }] }),
       400,
