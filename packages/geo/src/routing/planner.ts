@@ -91,6 +91,10 @@ export interface RouteSegment {
   surface: string;
 }
 
+/** A [lon, lat] pair of finite degrees in range (inputs reach the planner from outside). */
+const isLonLat = (p: unknown): p is LonLat =>
+  Array.isArray(p) && Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90;
+
 export class RouteError extends Error {
   override name = 'RouteError';
 }
@@ -211,10 +215,10 @@ export class RoutePlanner {
   }
 
   /**
-   * Straight line, densified every ~25 m (SRTM posts are ~90 m apart), each point's elevation
-   * sampled from the DEM — or, for a graph without one, from the nearest way within 100 m.
+   * Straight line from a to b (through `via` in order, when given: a fixed leg), densified every
+   * ≤ 25 m (SRTM posts are ~90 m apart), each point's elevation sampled from the DEM — or, for a
+   * graph without one, from the nearest way within 100 m.
    */
-  /** A straight line from a to b (through `via` in order, when given), densified every ≤ 25 m for the DEM. */
   freehandPiece(a: LonLat, b: LonLat, via: readonly LonLat[] = []): Piece {
     const piece: Piece = { lon: [], lat: [], ele: [], cls: 'freehand', surface: 'unknown', green: 0 };
     const pts = [a, ...via, b];
@@ -253,15 +257,13 @@ export class RoutePlanner {
     let viaCount = 0;
     for (const via of req.legVias ?? []) {
       for (const p of via ?? []) {
-        if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || Math.abs(p[0]) > 180 || Math.abs(p[1]) > 90)
-          throw new RouteError('every point a leg passes through must be [lon, lat] in degrees');
+        if (!isLonLat(p)) throw new RouteError('every point a leg passes through must be [lon, lat] in degrees');
         viaCount++;
       }
     }
     if (viaCount > MAX_VIA_POINTS) throw new RouteError(`at most ${MAX_VIA_POINTS} track points`);
     for (const p of wps) {
-      if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || Math.abs(p[0]) > 180 || Math.abs(p[1]) > 90)
-        throw new RouteError('every waypoint must be [lon, lat] in degrees');
+      if (!isLonLat(p)) throw new RouteError('every waypoint must be [lon, lat] in degrees');
     }
     const modes = req.legModes ?? [];
     if (modes.length > wps.length - 1) throw new RouteError('more leg modes than legs');
