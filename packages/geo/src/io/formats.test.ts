@@ -6,10 +6,12 @@ import {
   toGeoJson,
   toGpx,
   toKml,
+  MAX_OWN_WAYPOINTS,
   TrackImportError,
   trackToWaypoints,
   type TrackData,
   type TrackPoint,
+  type TrackWaypoint,
 } from './formats.ts';
 import { parseXml, XmlError } from './xml.ts';
 
@@ -89,6 +91,83 @@ describe('round trips', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("the planner's own waypoints", () => {
+  // a line through three turns; the planner's waypoints lie on it (the third leg fixed through two points)
+  const line: TrackPoint[] = [
+    [1.5, 42.5, 1000],
+    [1.505, 42.5, 1010],
+    [1.51, 42.5, 1020],
+    [1.51, 42.505, 1030],
+    [1.512, 42.507, 1035],
+    [1.514, 42.509, 1040],
+    [1.52, 42.51, 1050],
+  ];
+  const waypoints: TrackWaypoint[] = [
+    { lon: 1.5, lat: 42.5, mode: 'snap' },
+    { lon: 1.51, lat: 42.5, mode: 'snap' },
+    { lon: 1.51, lat: 42.505, mode: 'freehand' },
+    {
+      lon: 1.52,
+      lat: 42.51,
+      mode: 'freehand',
+      via: [
+        [1.512, 42.507],
+        [1.514, 42.509],
+      ],
+    },
+  ];
+  const t: TrackData = { name: 'Three turns', lines: [line], waypoints };
+
+  it.each([
+    ['gpx', toGpx],
+    ['kml', toKml],
+    ['geojson', (d: TrackData) => toGeoJson(d)],
+  ] as const)('%s carries them: a re-import gives back the same waypoints, modes and fixed leg', (_format, write) => {
+    const back = importTrack(write(t));
+    expectClose(back.lines, [line]);
+    expect(back.waypoints).toEqual(waypoints);
+  });
+
+  it('a file from another tool with points in it is not read as our waypoints', () => {
+    const kml = toKml(t).replace(/<ExtendedData><Data name="type">[^]*?<\/ExtendedData>/, '');
+    expect(importTrack(kml).waypoints).toBeUndefined();
+    const gj = JSON.parse(toGeoJson(t)) as { features: { properties: Record<string, unknown> }[] };
+    for (const f of gj.features) delete f.properties.waymark;
+    const back = importTrack(JSON.stringify(gj));
+    expect(back.waypoints).toBeUndefined();
+    expectClose(back.lines, [line]);
+  });
+
+  it('a bad waypoint coordinate is a clear import error, not a crash', () => {
+    expect(() => importTrack(toKml(t).replace('<coordinates>1.51,42.5</coordinates>', '<coordinates>1.51,142.5</coordinates>'))).toThrow(
+      /invalid coordinate/,
+    );
+    const gj = JSON.parse(toGeoJson(t)) as { features: { geometry: { coordinates: unknown } }[] };
+    gj.features[2]!.geometry.coordinates = ['x'];
+    expect(() => importTrack(JSON.stringify(gj))).toThrow(TrackImportError);
+  });
+
+  it('reads at most MAX_OWN_WAYPOINTS of them, however many a forged file lists', () => {
+    const many: TrackWaypoint[] = Array.from({ length: MAX_OWN_WAYPOINTS + 50 }, (_, i) => ({
+      lon: 1.5 + i * 1e-5,
+      lat: 42.5,
+      mode: 'snap',
+    }));
+    const back = importTrack(
+      toGeoJson({
+        lines: [
+          [
+            [1.5, 42.5],
+            [1.51, 42.5],
+          ],
+        ],
+        waypoints: many,
+      }),
+    );
+    expect(back.waypoints?.length).toBe(MAX_OWN_WAYPOINTS);
   });
 });
 

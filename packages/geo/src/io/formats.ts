@@ -10,9 +10,12 @@ export interface TrackData {
   /** one or more lines (GPX tracks/segments/routes, KML LineStrings, GeoJSON LineStrings) */
   lines: TrackPoint[][];
   /**
-   * The planner's own waypoints (GPX only: a `<rte>` of type `waymark-waypoints`, each `<rtept>`
-   * typed with the mode of the leg arriving at it — `snap`, `freehand`, or `fixed` for a freehand leg
-   * that follows the track between its waypoints), so a re-import restores exactly those.
+   * The planner's own waypoints, each typed with the mode of the leg arriving at it — `start`, `snap`,
+   * `freehand`, or `fixed` for a freehand leg that follows the track between its waypoints — so a
+   * re-import restores exactly those. GPX: a `<rte>` of type `waymark-waypoints` (the type in each
+   * `<rtept>`); KML: a `<Folder>` whose ExtendedData `type` is `waymark-waypoints`, one Point
+   * Placemark per waypoint (`mode` in its ExtendedData); GeoJSON: Point features after the line with
+   * the properties `waymark: "waypoint"`, `index` and `mode`.
    */
   waypoints?: TrackWaypoint[];
 }
@@ -45,6 +48,8 @@ export class TrackImportError extends Error {
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_POINTS = 100_000;
+/** Our own waypoints read back from a file at most (the planner keeps 100). */
+export const MAX_OWN_WAYPOINTS = 200;
 
 const fmtCoord = (v: number) => String(Math.round(v * 1e7) / 1e7);
 const fmtEle = (v: number) => String(Math.round(v * 10) / 10);
@@ -75,7 +80,7 @@ export function toGpx(t: TrackData): string {
     if (t.name) out.push(`    <name>${escapeXml(t.name)}</name>`);
     out.push(`    <type>${GPX_WAYPOINTS_TYPE}</type>`);
     t.waypoints.forEach((w, i) => {
-      const mode = i === 0 ? 'start' : w.mode === 'freehand' && w.via?.length ? 'fixed' : w.mode;
+      const mode = waypointType(w, i);
       out.push(`    <rtept lat="${fmtCoord(w.lat)}" lon="${fmtCoord(w.lon)}"><type>${mode}</type></rtept>`);
     });
     out.push('  </rte>');
@@ -83,6 +88,9 @@ export function toGpx(t: TrackData): string {
   out.push('</gpx>', '');
   return out.join('\n');
 }
+
+/** How a waypoint's arriving leg is written in our files: `start`, `snap`, `freehand` or `fixed`. */
+const waypointType = (w: TrackWaypoint, i: number) => (i === 0 ? 'start' : w.mode === 'freehand' && w.via?.length ? 'fixed' : w.mode);
 
 export function toKml(t: TrackData): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<kml xmlns="http://www.opengis.net/kml/2.2">', '  <Document>'];
@@ -94,7 +102,18 @@ export function toKml(t: TrackData): string {
     `<LineString><tessellate>1</tessellate><coordinates>${line.map((p) => [fmtCoord(p[0]), fmtCoord(p[1]), ...(p.length > 2 && Number.isFinite(p[2]) ? [fmtEle(p[2]!)] : [])].join(',')).join(' ')}</coordinates></LineString>`;
   if (t.lines.length === 1) out.push(`      ${ls(t.lines[0]!)}`);
   else out.push(`      <MultiGeometry>${t.lines.map(ls).join('')}</MultiGeometry>`);
-  out.push('    </Placemark>', '  </Document>', '</kml>', '');
+  out.push('    </Placemark>');
+  if (t.waypoints?.length) {
+    out.push('    <Folder>', '      <name>Waypoints</name>');
+    out.push(`      <ExtendedData><Data name="type"><value>${GPX_WAYPOINTS_TYPE}</value></Data></ExtendedData>`);
+    t.waypoints.forEach((w, i) => {
+      out.push(
+        `      <Placemark><name>${i + 1}</name><ExtendedData><Data name="mode"><value>${waypointType(w, i)}</value></Data></ExtendedData><Point><coordinates>${fmtCoord(w.lon)},${fmtCoord(w.lat)}</coordinates></Point></Placemark>`,
+      );
+    });
+    out.push('    </Folder>');
+  }
+  out.push('  </Document>', '</kml>', '');
   return out.join('\n');
 }
 
@@ -107,7 +126,12 @@ export function toGeoJson(t: TrackData, properties: Record<string, unknown> = {}
   const props: Record<string, unknown> = { ...properties };
   if (t.name) props.name = t.name;
   if (t.description) props.description = t.description;
-  return JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: props, geometry }] });
+  const waypoints = (t.waypoints ?? []).map((w, i) => ({
+    type: 'Feature',
+    properties: { waymark: 'waypoint', index: i + 1, mode: waypointType(w, i) },
+    geometry: { type: 'Point', coordinates: [Math.round(w.lon * 1e7) / 1e7, Math.round(w.lat * 1e7) / 1e7] },
+  }));
+  return JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: props, geometry }, ...waypoints] });
 }
 
 export function exportTrack(format: TrackFormat, t: TrackData): string {
@@ -144,7 +168,9 @@ function fromGpx(root: XmlElement): TrackData {
   }
   const waypoints = own
     ? ownWaypoints(
-        own.children.filter((c) => c.name === 'rtept'),
+        own.children
+          .filter((c) => c.name === 'rtept')
+          .map((el) => ({ at: checkPoint(num(el.attrs.lon), num(el.attrs.lat)), type: child(el, 'type')?.text.trim() })),
         lines.flat(),
       )
     : undefined;
@@ -160,15 +186,16 @@ function fromGpx(root: XmlElement): TrackData {
 }
 
 /**
- * The planner's waypoints from its own GPX route; a `fixed` leg passes through the track points
- * between its two waypoints (found along the track in order; the waypoints lie on it).
+ * The planner's waypoints from its own file (each point with the type of the leg arriving at it); a
+ * `fixed` leg passes through the track points between its two waypoints (found along the track in
+ * order; the waypoints lie on it).
  */
-function ownWaypoints(rtepts: XmlElement[], track: TrackPoint[]): TrackWaypoint[] {
+function ownWaypoints(points: { at: TrackPoint; type: string | undefined }[], track: TrackPoint[]): TrackWaypoint[] {
   const out: TrackWaypoint[] = [];
   let at = 0; // index in the track of the previous waypoint
-  for (const el of rtepts) {
-    const p = checkPoint(num(el.attrs.lon), num(el.attrs.lat));
-    const type = child(el, 'type')?.text.trim();
+  // Each waypoint may scan the rest of the track: a file listing more than any planner route has is
+  // cut short, so a forged one cannot make the import quadratic in its size.
+  for (const { at: p, type } of points.slice(0, MAX_OWN_WAYPOINTS)) {
     // the track point nearest this waypoint, at or after the previous one
     let best = at;
     let bestD = Infinity;
@@ -187,6 +214,13 @@ function ownWaypoints(rtepts: XmlElement[], track: TrackPoint[]): TrackWaypoint[
     if (bestD < 25) at = best;
   }
   return out;
+}
+
+/** The value of a KML feature's own `<ExtendedData><Data name="…"><value>`. */
+function kmlData(el: XmlElement, name: string): string | undefined {
+  const ext = child(el, 'ExtendedData');
+  const data = ext?.children.find((c) => c.name === 'Data' && c.attrs.name === name);
+  return data && child(data, 'value')?.text.trim();
 }
 
 function fromKml(root: XmlElement): TrackData {
@@ -215,11 +249,23 @@ function fromKml(root: XmlElement): TrackData {
       });
     lines.push(pts);
   }
+  const own = findAll(root, 'Folder').find((f) => kmlData(f, 'type') === GPX_WAYPOINTS_TYPE);
+  const points = own
+    ? own.children
+        .filter((c) => c.name === 'Placemark')
+        .flatMap((pm) => {
+          const coords = findAll(pm, 'Point')[0] && child(findAll(pm, 'Point')[0]!, 'coordinates');
+          if (!coords) return [];
+          const [lon, lat] = coords.text.trim().split(',').map(Number);
+          return [{ at: checkPoint(lon ?? NaN, lat ?? NaN), type: kmlData(pm, 'mode') }];
+        })
+    : [];
+  const waypoints = points.length >= 2 && lines.some((l) => l.length) ? ownWaypoints(points, lines.flat()) : undefined;
   const pm = findAll(root, 'Placemark')[0];
   const doc = findAll(root, 'Document')[0];
   const name = (pm && child(pm, 'name')?.text.trim()) || (doc && child(doc, 'name')?.text.trim()) || undefined;
   const description = (pm && child(pm, 'description')?.text.trim()) || undefined;
-  return { name, description, lines: lines.filter((l) => l.length) };
+  return { name, description, lines: lines.filter((l) => l.length), ...(waypoints ? { waypoints } : {}) };
 }
 
 function fromGeoJson(text: string): TrackData {
@@ -251,9 +297,15 @@ function fromGeoJson(text: string): TrackData {
       o.coordinates.forEach(line);
     } else if (o.type === 'GeometryCollection' && Array.isArray(o.geometries)) for (const x of o.geometries) geom(x, depth + 1);
   };
+  const points: { at: TrackPoint; type: string | undefined }[] = [];
   const feature = (f: unknown) => {
     if (!f || typeof f !== 'object') return;
     const o = f as { geometry?: unknown; properties?: Record<string, unknown> | null };
+    const g = o.geometry as { type?: unknown; coordinates?: unknown } | null | undefined;
+    if (g?.type === 'Point' && o.properties?.waymark === 'waypoint') {
+      points.push({ at: pos(g.coordinates), type: typeof o.properties.mode === 'string' ? o.properties.mode : undefined });
+      return;
+    }
     const before = lines.length;
     geom(o.geometry, 0);
     if (lines.length > before && o.properties && typeof o.properties === 'object') {
@@ -269,7 +321,8 @@ function fromGeoJson(text: string): TrackData {
   } else if (d.type === 'Feature') feature(d);
   else if (typeof d.type === 'string') geom(d, 0);
   else throw new TrackImportError('unsupported', 'not a GeoJSON object (no "type")');
-  return { name, description, lines: lines.filter((l) => l.length) };
+  const waypoints = points.length >= 2 && lines.some((l) => l.length) ? ownWaypoints(points, lines.flat()) : undefined;
+  return { name, description, lines: lines.filter((l) => l.length), ...(waypoints ? { waypoints } : {}) };
 }
 
 /** Guess the format from the file name and/or its first characters. */

@@ -11,7 +11,7 @@ export const EXPORT_FORMATS: { format: TrackFormat; label: string; ext: string; 
 /** Handles an imported track keeps (its ends and real turns). */
 export const FIXED_TRACK_HANDLES = 12;
 
-/** The route as a file; a GPX also carries the waypoints (so a re-import restores exactly those). */
+/** The route as a file; GPX, KML and GeoJSON all carry the waypoints (so a re-import restores exactly those). */
 export function routeFileText(
   format: TrackFormat,
   route: AssembledRoute,
@@ -60,7 +60,7 @@ export function download(text: string, name: string, mime: string) {
 export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
 
 /**
- * Parse an imported file into waypoints; throws an Error with a user-facing message. Our own GPX
+ * Parse an imported file into waypoints; throws an Error with a user-facing message. Our own file
  * gives back exactly the waypoints it was exported with; any other track becomes a fixed track
  * (its geometry kept, a few handles at its ends and turns: `trackToFixedWaypoints`).
  */
