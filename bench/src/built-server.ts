@@ -12,10 +12,16 @@ export function waitForLine(child: ChildProcess, re: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
     const t = setTimeout(() => reject(new Error(`timed out waiting for ${re}: ${out.slice(-500)}`)), 120_000);
+    let found = false;
     child.stdout!.on('data', (d) => {
+      // the log is drained for as long as the server runs (a full pipe would stall it), but once the
+      // line is found it is no longer kept or searched
+      if (found) return;
       out += d;
       const m = re.exec(out);
       if (m) {
+        found = true;
+        out = '';
         clearTimeout(t);
         resolve(m[1]!);
       }

@@ -17,7 +17,7 @@ import { chromium, type Page } from 'playwright-core';
 import { startBuiltServer } from './built-server.ts';
 import { startPeerProxy } from './peer-map.ts';
 import { printTable } from './table.ts';
-import { benchMapPages } from './web-maps.ts';
+import { benchMapPages, MAP_PAGES as ALL_MAP_PAGES } from './web-maps.ts';
 import { INITIAL_JS_BUDGET_KB, initialJs } from './initial-js.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -205,7 +205,8 @@ async function measureMapPages(base: string) {
   };
   try {
     console.log(`Map pages: first meaningful frame, ${RUNS} loads each, beside the bare MapLibre page…`);
-    return await benchMapPages(browser, base, RUNS, signIn);
+    const only = process.env.BENCH_WEB_MAP_ONLY ? new RegExp(process.env.BENCH_WEB_MAP_ONLY) : null;
+    return await benchMapPages(browser, base, RUNS, signIn, only ? ALL_MAP_PAGES.filter((p) => only.test(p.path)) : ALL_MAP_PAGES);
   } finally {
     await browser.close();
   }
