@@ -105,7 +105,8 @@ describe('map editor: two people on one project map', () => {
     { timeout: 600_000 },
     async () => {
       const ctx = async () => {
-        const c = await browser.newContext({ baseURL: server!.url, viewport: { width: 1280, height: 800 } });
+        // no service worker (as in support/browser.ts): offline here is y-indexeddb's, not a reload
+        const c = await browser.newContext({ baseURL: server!.url, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
         contexts.push(c);
         return c;
       };

@@ -239,7 +239,7 @@ describe('region map (Andorra) offline', () => {
   });
 
   it('draws the basemap with the network off after one online visit (service worker keeps the region files)', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser, { serviceWorkers: 'allow' });
     await page.goto('/ui/maps/single-page');
     // wait until the service worker controls the page, then load the map under its control
     await page.evaluate(async () => {

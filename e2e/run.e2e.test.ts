@@ -34,7 +34,8 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ page, context } = await newPage(browser, { acceptDownloads: true }));
+    // the service worker too: the last tests reload and plan offline
+    ({ page, context } = await newPage(browser, { acceptDownloads: true, serviceWorkers: 'allow' }));
     page.on('pageerror', (e) => errors.push(e.message));
   });
   afterAll(async () => {

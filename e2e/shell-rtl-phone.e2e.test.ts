@@ -165,7 +165,12 @@ describe('RTL isolation and the phone layout of the customizer (Chromium)', () =
   });
 
   it('on a phone the "Ready to work offline" toast does not cover the customizer drawer’s Layout options', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, context } = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'allow',
+    });
     // The service worker's script is held until the drawer is open, so the toast (4 s on screen)
     // comes while the drawer is open however slow the machine is, as it does for a person who opens
     // the drawer on a first visit.

@@ -34,13 +34,24 @@ export function launchBrowser(): Promise<Browser> {
  * one, for assertions. The requests are watched, not intercepted: a catch-all `context.route` would
  * send every request through the test process and turn off the HTTP cache, so each page load would
  * fetch every script chunk and map tile again (tests that route a path themselves still do that).
+ *
+ * The service worker is blocked unless a test asks for it (`serviceWorkers: 'allow'`): otherwise
+ * every fresh context would install it, precache the app shell and copy the region's files whole
+ * into its cache after the first map frame — about a fifth of the browser's CPU on a first visit to
+ * `/run` here — and its "Ready to work offline" toast would come and go over whatever a test
+ * reads. The tests of offline use and of that toast allow it (run, regions, shell, shell-rtl-phone).
  */
 export async function newContext(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; blocked: string[] }> {
   const origin = new URL(baseURL()).origin;
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 }, ...options });
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+    ...options,
+  });
   const blocked: string[] = [];
   context.on('request', (request) => {
     const url = request.url();
