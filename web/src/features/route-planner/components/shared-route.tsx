@@ -14,6 +14,7 @@ import { usePrefs } from '../lib/use-prefs';
 import { BottomSheet } from './bottom-sheet';
 import { PlannerLayers } from './planner-layers';
 import { RouteSummary } from './route-details';
+import { GradeBreakdown, SplitsTable, type BandSelection } from './route-analysis';
 import { StatsPanel } from './stats-panel';
 
 /** Route rebuilt from a saved route's stored geometry (share view: no routing needed). */
@@ -53,10 +54,16 @@ export function withPace(r: AssembledRoute, paceSecPerKm: number): AssembledRout
 const nothing = () => undefined;
 const NO_ALTERNATIVES: LoopAlternative[] = [];
 
-/** The read-only view of a shared route (/run?share=<id>): its stored line, stats for the viewer's own pace and units, the profile. */
+/**
+ * The read-only view of a shared route (/run?share=<id>): its stored line, stats for the viewer's
+ * own pace and units, the profile, the grade breakdown (its bands highlight their stretches; colour
+ * by grade) and the splits. Surface and way-type shares need the routing graph's segments, which a
+ * saved route does not store, so they are the planner's only.
+ */
 export function SharedRoute({ shareId, region, variant }: { shareId: string; region: string; variant: 'web' | 'app' }) {
   const q = useRoute(shareId);
   const [hover, setHover] = useState<number | null>(null);
+  const [band, setBand] = useState<BandSelection | null>(null);
   // the viewer's own units and flat pace (kept like the planner's): the time is theirs, not the author's
   const [prefs, setPrefs] = usePrefs();
   const stored = useMemo(() => (q.data ? storedRoute(q.data) : null), [q.data]);
@@ -87,6 +94,15 @@ export function SharedRoute({ shareId, region, variant }: { shareId: string; reg
             status="ready"
           />
           <ElevationProfile route={route} units={prefs.units} hover={hover} onHover={setHover} />
+          <GradeBreakdown
+            route={route}
+            units={prefs.units}
+            band={band}
+            onBand={setBand}
+            gradeColours={prefs.gradeColours}
+            onGradeColours={(on) => setPrefs({ gradeColours: on })}
+          />
+          <SplitsTable route={route} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} />
         </>
       ) : null}
       {q.data ? (
@@ -133,6 +149,8 @@ export function SharedRoute({ shareId, region, variant }: { shareId: string; reg
           onInsert={nothing}
           onDelete={nothing}
           onHover={setHover}
+          gradeColours={prefs.gradeColours}
+          band={band}
         />
       </RegionMap>
       {phone ? (
