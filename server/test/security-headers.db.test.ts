@@ -30,7 +30,9 @@ const failing: ServerModule = {
     app.get('/api/_test/boom', () => {
       throw new Error('handler failed');
     });
-    app.get('/api/_test/own-csp', (c) => c.body('x', 200, { 'Content-Type': 'text/plain', 'Content-Security-Policy': "default-src 'none'" }));
+    app.get('/api/_test/own-csp', (c) =>
+      c.body('x', 200, { 'Content-Type': 'text/plain', 'Content-Security-Policy': "default-src 'none'" }),
+    );
   },
 };
 
@@ -51,7 +53,10 @@ function expectSecurityHeaders(res: Response, what: string, csp: 'app' | 'own' =
     expect(policy, what).toContain("frame-ancestors 'none'");
     expect(policy, what).toContain("object-src 'none'");
     // the SPA's inline script hash widens script-src of every response (index.html needs it)
-    expect(policy.split('; ').find((d) => d.startsWith('script-src')), what).toContain(HASH);
+    expect(
+      policy.split('; ').find((d) => d.startsWith('script-src')),
+      what,
+    ).toContain(HASH);
   }
   expect(res.headers.get('x-request-id'), `${what}: x-request-id`).toMatch(/^[0-9a-f-]{36}$/);
 }
