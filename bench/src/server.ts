@@ -36,6 +36,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
 /**
+ * The bundled region packs (andorra, monaco), built by `node scripts/prepare.mjs` (or here, when
+ * missing): every server measured — ours and the BENCH_BASELINE checkout's — serves the same ones,
+ * so `GET /api/regions` lists real regions and the place search has an index.
+ */
+const PACKS = path.resolve(ROOT, process.env.REGIONS_DIR ?? 'data/packs');
+/**
  * Another checkout of Waymark (with its node_modules), e.g. the main branch exported to a directory:
  * its server is measured too, right after ours, endpoint by endpoint — a before/after in one run.
  */
@@ -62,6 +68,8 @@ export interface Endpoint {
   signedIn?: boolean;
   /** Which issue-19 target applies; none for the others (shown for information). */
   target?: 'anonymous-json' | 'signed-in';
+  /** Checks the answer's JSON before the measurement: a message when it does not show what the row is meant to measure. */
+  verify?(body: unknown): string | null;
   /** Creates the data the endpoint reads, once per database, before it is measured. */
   setup?(client: BenchClient): Promise<void>;
 }
@@ -95,7 +103,15 @@ async function createRoutes(client: BenchClient, n: number) {
  *     target: 'signed-in', setup: (c) => createMany(c, '/api/projects', 200, (i) => ({ name: `P${i}` })) },
  */
 export const ENDPOINTS: Endpoint[] = [
-  { name: 'GET /api/regions', path: '/api/regions', target: 'anonymous-json' },
+  {
+    name: 'GET /api/regions',
+    path: '/api/regions',
+    target: 'anonymous-json',
+    verify: (body) =>
+      (body as { regions?: { name: string }[] }).regions?.some((r) => r.name === 'andorra')
+        ? null
+        : `the region list has no andorra (${JSON.stringify(body).slice(0, 120)}): are the bundled packs built?`,
+  },
   { name: 'GET /login (html)', path: '/login' },
   { name: 'GET /api/regions/andorra/places?q=enc', path: '/api/regions/andorra/places?q=enc', target: 'anonymous-json' },
   { name: 'GET /api/health', path: '/api/health', target: 'anonymous-json' },
@@ -184,6 +200,8 @@ interface MeasureOptions {
   method?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** see Endpoint.verify */
+  verify?: Endpoint['verify'];
   /** the server's pid, and the database cluster's data directory (PostgreSQL), for CPU per request */
   pid?: number;
   dbDir?: string;
@@ -199,7 +217,9 @@ async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured
   // One request first: a benchmark of a 401 or 500 page would measure nothing useful.
   const check = await fetch(url, { method: base.method, headers: base.headers, body: base.body });
   if (check.status >= 300) throw new Error(`${base.method} ${url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
-  await check.arrayBuffer();
+  const text = await check.text();
+  const problem = opts.verify?.(JSON.parse(text));
+  if (problem) throw new Error(`${base.method} ${url}: ${problem}`);
   await autocannon({ ...base, connections: 10, duration: 1 });
   const dbPids = opts.dbDir ? clusterPids(opts.dbDir) : [];
   const cpu0 = cpuMicros(opts.pid ? [opts.pid] : []);
@@ -269,7 +289,16 @@ async function startOurs(target: Target, profile?: { dir: string; name: string }
   const { child, match } = await spawnUntil(
     [...flags, '--import', 'tsx', path.join(root, 'server/src/main.ts')],
     // As it runs in production: request log at info (to a pipe), demo accounts seeded.
-    { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', SEED_DEMO: 'true', WEB_DIST: DIST, ...target.env },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'true',
+      WEB_DIST: DIST,
+      REGIONS_DIR: PACKS,
+      ...target.env,
+    },
     /Waymark listening on (http:\/\/[\d.:]+)/,
   );
   return { child, url: match };
@@ -373,6 +402,11 @@ function pgliteTarget(): Target {
 export async function benchServer() {
   if (!fs.existsSync(path.join(DIST, 'index.html')))
     throw new Error(`no web build in ${DIST}: run \`npm run build\` first (GET /login serves it)`);
+  if (!process.env.REGIONS_DIR) {
+    // @ts-expect-error -- plain ESM JavaScript helper shared with `npm start`
+    const { ensureRegions } = (await import('../../scripts/prepare.mjs')) as { ensureRegions: () => void };
+    ensureRegions(); // builds the bundled packs into data/packs when missing or stale (minutes, once)
+  }
   const dbs = (process.env.BENCH_SERVER_DB ?? 'pglite,postgres').split(',').map((s) => s.trim()) as Target['kind'][];
   const only = process.env.BENCH_SERVER_ONLY ? new RegExp(process.env.BENCH_SERVER_ONLY) : null;
   const endpoints = ENDPOINTS.filter((e) => !only || only.test(e.name));
@@ -422,6 +456,7 @@ export async function benchServer() {
           const m = await measure(`${ours.url}${e.path}`, {
             method: e.method,
             body: e.body,
+            verify: e.verify,
             headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: client.cookie } : {}) },
             pid: ours.child.pid,
             dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,
@@ -431,6 +466,7 @@ export async function benchServer() {
             (await measure(`${base.url}${e.path}`, {
               method: e.method,
               body: e.body,
+              verify: e.verify,
               headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: base.client.cookie } : {}) },
               pid: base.child.pid,
               dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,

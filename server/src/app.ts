@@ -5,7 +5,7 @@ import { bodyLimit } from './http/body-limit.ts';
 import { compression } from './http/compress.ts';
 import { HttpError, errorBody, rejectUnstorable } from './http/errors.ts';
 import { findUnstorableText } from './http/text.ts';
-import { securityHeaders, strictTransportSecurity } from './http/security.ts';
+import { nodeOutgoing, securityHeaders, strictTransportSecurity } from './http/security.ts';
 import { mountSpa } from './http/static.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -19,9 +19,14 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     const incoming = c.req.header('x-request-id');
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', id);
+    // On Node the id goes onto the ServerResponse before the handler (see http/security.ts
+    // `nodeOutgoing`): touching c.res.headers afterwards would take the response off the adapter's
+    // fast path. Elsewhere (app.request in tests) onto the finished response.
+    const out = nodeOutgoing(c);
+    out?.setHeader('X-Request-Id', id);
     const t0 = performance.now();
     await next();
-    c.res.headers.set('X-Request-Id', id);
+    if (!out) c.res.headers.set('X-Request-Id', id);
     const status = c.res.status;
     const entry = { reqId: id, method: c.req.method, path: c.req.path, status, ms: Math.round((performance.now() - t0) * 10) / 10 };
     if (status >= 500) log.error(entry, 'request');
@@ -38,16 +43,15 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
   });
   // Uploads (e.g. project documents) stream their body and enforce UPLOAD_LIMIT_BYTES themselves.
   const streaming = modules.flatMap((m) => m.streamingBodies ?? []);
-  app.use('/api/*', (c, next) => (streaming.some((r) => r.test(c.req.path)) ? next() : jsonBodyLimit(c, next)));
-
-  // Query strings: no NUL or unpaired surrogate reaches a handler (bodies: readJson). A query
-  // without a percent sign cannot hold either (the request line is bytes; a raw NUL is refused by
-  // the HTTP parser and bytes decode to code points below 0x100, never surrogates).
-  app.use('/api/*', async (c, next) => {
+  // One middleware for both /api checks (each middleware layer costs a dispatch step per request).
+  app.use('/api/*', (c, next) => {
+    // Query strings: no NUL or unpaired surrogate reaches a handler (bodies: readJson). A query
+    // without a percent sign cannot hold either (the request line is bytes; a raw NUL is refused by
+    // the HTTP parser and bytes decode to code points below 0x100, never surrogates).
     const url = c.req.url;
     const q = url.indexOf('?');
     if (q !== -1 && url.indexOf('%', q) !== -1) rejectUnstorable(findUnstorableText(c.req.queries()), 'query');
-    return next();
+    return streaming.some((r) => r.test(c.req.path)) ? next() : jsonBodyLimit(c, next);
   });
 
   const compress = compression();

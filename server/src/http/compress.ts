@@ -9,10 +9,13 @@
 //   and the body is at least `threshold` bytes (below that compression saves nothing on the wire);
 // - bodies are compressed in one call (zlib, synchronously up to 64 KB, on the thread pool above)
 //   into a buffer with a Content-Length, so the response still leaves in one write.
+// - on Node, a client that accepts no encoding gets Vary set before the handler and its response
+//   is not touched at all (the adapter's one-write fast path: see security.ts `nodeOutgoing`).
 // Tiles (already compressed, served with Range) and precompressed build assets never come here.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { nodeOutgoing } from './security.ts';
 
 /** Content types worth compressing (text, JSON, JS, XML, SVG, web manifests, GPX…). */
 export const COMPRESSIBLE =
@@ -65,8 +68,18 @@ function addVary(h: Headers) {
 export function compression(opts: { threshold?: number } = {}): MiddlewareHandler {
   const threshold = opts.threshold ?? 1024;
   return async (c, next) => {
+    if (c.req.method === 'HEAD') return next();
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const outgoing = encoding ? undefined : nodeOutgoing(c);
+    if (outgoing) {
+      // Nothing will be compressed for this client: on Node, Vary goes onto the ServerResponse before
+      // the handler and the response is not touched, so it stays on the adapter's fast path (see
+      // security.ts `nodeOutgoing`). Unlike below, every type and status gets it (harmless: it only
+      // narrows what a shared cache reuses), and a response's own Vary replaces it.
+      outgoing.setHeader('Vary', 'Accept-Encoding');
+      return next();
+    }
     await next();
-    if (c.req.method === 'HEAD') return;
     const res = c.res;
     const status = res.status;
     if (status < 200 || status === 204 || status === 206 || status === 304) return;
@@ -75,7 +88,6 @@ export function compression(opts: { threshold?: number } = {}): MiddlewareHandle
     if (!type || !COMPRESSIBLE.test(type) || h.has('content-encoding') || h.has('transfer-encoding')) return;
     if (NO_TRANSFORM.test(h.get('cache-control') ?? '')) return;
     addVary(h);
-    const encoding = pickEncoding(c.req.header('accept-encoding'));
     if (!encoding) return;
     const declared = h.get('content-length');
     if (declared !== null && (Number(declared) < threshold || Number(declared) > MAX_BODY)) return;
