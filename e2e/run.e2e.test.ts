@@ -199,6 +199,16 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
       await anon.page.getByLabel('Flat pace (min/km)').fill('4:00');
       await anon.page.getByLabel('Flat pace (min/km)').press('Enter');
       await expect.poll(async () => (await stat(anon.page, 'time')).value).toBeLessThan(slow * 0.8);
+      // the analysis a viewer can read without the graph: grade bands that highlight their
+      // stretches on the map, and one split per started km
+      const grade = anon.page.locator('[data-band^="grade:"]').first();
+      await grade.click();
+      await expect.poll(() => grade.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(async () => (await rendered(anon.page, 'wm-plan-band-line')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+      await anon.page.keyboard.press('Escape');
+      await expect.poll(async () => (await rendered(anon.page, 'wm-plan-band-line')).length, { timeout: 15_000 }).toBe(0);
+      const splits = await anon.page.getByTestId('splits-table').locator('tbody tr').count();
+      expect(Math.abs(splits - planned)).toBeLessThan(1.01);
     } finally {
       await anon.context.close();
     }
