@@ -267,18 +267,23 @@ async function clientWorker(init: WorkerInit) {
   const n = init.featureIds.length;
   await until(() => [...clients.values()].every((c) => c.doc.getMap(FEATURES).size >= n), 60_000, 'the features at every client');
   const latencies: number[] = [];
+  let lastSample = 0;
   for (const oi of init.observers) {
-    clients.get(oi)!.doc.getMap(FEATURES).observeDeep((events) => {
-      const now = clock();
-      for (const e of events) {
-        if (!(e instanceof Y.YMapEvent) || !e.keysChanged.has('stamp')) continue;
-        const v = e.target.get('stamp');
-        if (typeof v !== 'string' || !v) continue;
-        const [writer, at] = v.split('@');
-        if (Number(writer) === oi) continue; // its own edit
-        latencies.push(now - Number(at));
-      }
-    });
+    clients
+      .get(oi)!
+      .doc.getMap(FEATURES)
+      .observeDeep((events) => {
+        const now = clock();
+        lastSample = now;
+        for (const e of events) {
+          if (!(e instanceof Y.YMapEvent) || !e.keysChanged.has('stamp')) continue;
+          const v = e.target.get('stamp');
+          if (typeof v !== 'string' || !v) continue;
+          const [writer, at] = v.split('@');
+          if (Number(writer) === oi) continue; // its own edit
+          latencies.push(now - Number(at));
+        }
+      });
   }
   port.on('message', (m: ToWorker) => {
     if (m.type === 'close') {
@@ -300,6 +305,8 @@ async function clientWorker(init: WorkerInit) {
         }),
       );
       await Promise.all([...clients.values()].map((c) => c.settled()));
+      // the last edits may still be on their way to the observers: wait until they go quiet
+      if (init.observers.length) await until(() => clock() - lastSample > 500, 30_000, 'the observers to go quiet').catch(() => undefined);
       port.postMessage({ type: 'done', latencies } satisfies FromWorker);
     })().catch((err: Error) => port.postMessage({ type: 'error', message: String(err?.stack ?? err) } satisfies FromWorker));
   });
