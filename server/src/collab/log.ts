@@ -55,8 +55,8 @@ export interface Version {
 
 const asBuffer = (u: Uint8Array) => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
 /**
- * Stored bytes are read as base64 text: PGlite decodes a bytea column in JavaScript, byte by
- * byte (≈ 300 ms for a 3.7 MB snapshot), base64 text plus Node's native decoder takes ≈ 40 ms.
+ * Stored bytes are read as base64 text: PGlite decodes a bytea column in JavaScript (≈ 300 ms
+ * for a 3.7 MB snapshot), base64 text plus Node's native decoder takes ≈ 40 ms.
  * (PostgreSQL's base64 has line breaks, which the decoder skips.)
  */
 const BYTES_B64 = sql<string>`encode(bytes, 'base64')`.as('b64');
