@@ -5,10 +5,12 @@
 // same document model (packages/collab ProjectMap) on the client.
 //
 // Per N: every client owns one feature and sets a property on it (a timestamp); the edit rate is
-// one edit per client per second up to 50 clients and 50 edits/s in total beyond (one process
-// simulates every client on a shared machine). Four observer clients record when each other
-// client's edit becomes visible: p50/p99 edit-to-remote-visible latency. Server CPU (% of one core)
-// and peak RSS from /proc. Then a map of 10,000 features: its encoded size and the time a fresh
+// one edit per client per second up to 50 clients and 50 edits/s in total beyond. The clients are
+// spread over BENCH_COLLAB_WORKERS worker threads (default 4) so the bench itself does not saturate
+// first; stamps and receive times come from one clock every thread shares (timeOrigin + now).
+// Four observer clients record when each other client's edit becomes visible: p50/p99
+// edit-to-remote-visible latency. Server CPU (% of one core) and peak RSS from /proc, and the bench
+// process's own CPU (every thread), so a saturated bench shows. BENCH_COLLAB_LOAD=0 skips the load. Then a map of 10,000 features: its encoded size and the time a fresh
 // client takes from connect to synced — for ours after a server restart (loaded from the database),
 // for the relay from memory (it cannot do otherwise).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
@@ -28,9 +31,16 @@ import { printTable, type Row } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
-const COUNTS = (process.env.BENCH_COLLAB_CLIENTS ?? '10,50,200').split(',').map(Number);
+const COUNTS = (process.env.BENCH_COLLAB_CLIENTS ?? '10,50,200')
+  .split(',')
+  .filter((x) => x.trim())
+  .map(Number);
 const SECONDS = Number(process.env.BENCH_COLLAB_SECONDS ?? 10);
 const OBSERVERS = 4;
+/** worker threads simulating the clients */
+const WORKERS = Math.max(1, Number(process.env.BENCH_COLLAB_WORKERS ?? 4));
+/** BENCH_COLLAB_LOAD=0 skips the 10,000-feature load */
+const LOAD = process.env.BENCH_COLLAB_LOAD !== '0';
 const LOAD_FEATURES = 10_000;
 
 // ---------------------------------------------------------------- processes
@@ -43,6 +53,8 @@ interface Proc {
 
 function spawnProc(args: string[], env: Record<string, string>, line: RegExp): Promise<Proc> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_SERVER_LOG=1: the servers' output on stderr too (e.g. "collab: document loaded" timings)
+  if (process.env.BENCH_SERVER_LOG === '1') child.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
   const stop = async () => {
     if (child.exitCode !== null) return;
     child.kill('SIGTERM');
@@ -59,7 +71,13 @@ function spawnProc(args: string[], env: Record<string, string>, line: RegExp): P
 
 const startOurs = (dataDir: string) =>
   spawnProc(
-    ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')],
+    [
+      // BENCH_CPU_PROF=<dir>: a V8 CPU profile of our server per start (summarise with bench/src/cpuprofile-top.ts)
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []),
+      '--import',
+      'tsx',
+      path.join(ROOT, 'server/src/main.ts'),
+    ],
     {
       PORT: '0',
       HOST: '127.0.0.1',
@@ -204,68 +222,161 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
 };
 
+/** A clock every worker thread of the bench shares (each thread's own origin + its monotonic time). */
+const clock = () => performance.timeOrigin + performance.now();
+
 interface EditResult {
   p50: number;
   p99: number;
   samples: number;
   cpuPct: number;
   rssMb: number;
+  /** the bench process itself (every worker thread), % of one core: near 100 × cores it is saturated */
+  benchCpuPct: number;
 }
 
-async function editRun(n: number, connect: () => Client, serverPid: number): Promise<EditResult> {
-  const clients = Array.from({ length: n }, connect);
-  await Promise.all(clients.map((c) => c.synced));
-  const owner = clients[0]!;
-  const layerId = owner.map.addLayer({ name: 'Bench' });
-  const featureIds = clients.map((_, i) =>
-    owner.map.addFeature({ layerId, geometry: { type: 'Point', coordinates: [1.5 + i / 1000, 42.5] }, properties: { stamp: '' } }),
-  );
-  await owner.settled();
-  await until(() => clients.every((c) => c.doc.getMap(FEATURES).size >= n), 60_000, 'the features at every client');
+/** How a worker connects its clients. */
+type Target = { kind: 'ours'; base: string; cookie: string; name: string } | { kind: 'relay'; base: string; name: string };
 
-  const latencies: number[] = [];
-  const observers = clients.slice(1, 1 + OBSERVERS);
-  for (const [oi, o] of observers.entries()) {
-    o.doc.getMap(FEATURES).observeDeep((events) => {
-      const now = performance.now();
-      for (const e of events) {
-        if (!(e instanceof Y.YMapEvent) || !e.keysChanged.has('stamp')) continue;
-        const v = e.target.get('stamp');
-        if (typeof v !== 'string' || !v) continue;
-        const [writer, at] = v.split('@');
-        if (Number(writer) === oi + 1) continue; // its own edit
-        latencies.push(now - Number(at));
-      }
-    });
+interface WorkerInit {
+  target: Target;
+  /** client indices this worker simulates */
+  clients: number[];
+  /** of those, the ones that record latencies */
+  observers: number[];
+  featureIds: string[];
+}
+type ToWorker = { type: 'go'; startAt: number; endAt: number; intervalMs: number; n: number } | { type: 'close' };
+type FromWorker = { type: 'ready' } | { type: 'done'; latencies: number[] } | { type: 'error'; message: string };
+
+function connectTarget(t: Target): Client {
+  if (t.kind === 'relay') return relayClient(t.base, t.name);
+  const session = new Session(t.base);
+  for (const part of t.cookie.split('; ')) {
+    const i = part.indexOf('=');
+    if (i > 0) session.cookies.set(part.slice(0, i), part.slice(i + 1));
   }
-  const intervalMs = Math.max(1000, n * 20);
-  const before = procStats(serverPid);
-  let peakRss = before.rssMb;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStats(serverPid).rssMb)), 200);
-  const t0 = performance.now();
-  const end = t0 + SECONDS * 1000;
-  await Promise.all(
-    clients.map(async (c, i) => {
-      await new Promise((r) => setTimeout(r, (i / n) * intervalMs));
-      while (performance.now() < end) {
-        c.map.setProperties(featureIds[i]!, { stamp: `${i}@${performance.now()}` });
-        await new Promise((r) => setTimeout(r, intervalMs));
-      }
-    }),
+  return oursClient(t.base, session, t.name);
+}
+
+/** Body of a client worker thread: connect, wait for the start, edit, report the latencies seen. */
+async function clientWorker(init: WorkerInit) {
+  const port = parentPort!;
+  const clients = new Map(init.clients.map((i) => [i, connectTarget(init.target)]));
+  await Promise.all([...clients.values()].map((c) => c.synced));
+  const n = init.featureIds.length;
+  await until(() => [...clients.values()].every((c) => c.doc.getMap(FEATURES).size >= n), 60_000, 'the features at every client');
+  const latencies: number[] = [];
+  let lastSample = 0;
+  for (const oi of init.observers) {
+    clients
+      .get(oi)!
+      .doc.getMap(FEATURES)
+      .observeDeep((events) => {
+        const now = clock();
+        lastSample = now;
+        for (const e of events) {
+          if (!(e instanceof Y.YMapEvent) || !e.keysChanged.has('stamp')) continue;
+          const v = e.target.get('stamp');
+          if (typeof v !== 'string' || !v) continue;
+          const [writer, at] = v.split('@');
+          if (Number(writer) === oi) continue; // its own edit
+          latencies.push(now - Number(at));
+        }
+      });
+  }
+  port.on('message', (m: ToWorker) => {
+    if (m.type === 'close') {
+      for (const c of clients.values()) c.close();
+      setTimeout(() => process.exit(0), 100);
+      return;
+    }
+    void (async () => {
+      await Promise.all(
+        [...clients].map(async ([i, c]) => {
+          const first = m.startAt + (i / m.n) * m.intervalMs;
+          await new Promise((r) => setTimeout(r, Math.max(0, first - clock())));
+          let next = first;
+          while (clock() < m.endAt) {
+            c.map.setProperties(init.featureIds[i]!, { stamp: `${i}@${clock()}` });
+            next += m.intervalMs;
+            await new Promise((r) => setTimeout(r, Math.max(0, next - clock())));
+          }
+        }),
+      );
+      await Promise.all([...clients.values()].map((c) => c.settled()));
+      // the last edits may still be on their way to the observers: wait until they go quiet
+      if (init.observers.length) await until(() => clock() - lastSample > 500, 30_000, 'the observers to go quiet').catch(() => undefined);
+      port.postMessage({ type: 'done', latencies } satisfies FromWorker);
+    })().catch((err: Error) => port.postMessage({ type: 'error', message: String(err?.stack ?? err) } satisfies FromWorker));
+  });
+  port.postMessage({ type: 'ready' } satisfies FromWorker);
+}
+
+/**
+ * N clients on one map, spread round-robin over WORKERS worker threads (one bench process could
+ * not simulate 50+ clients without saturating). Latency: the observer's receive time minus the
+ * writer's stamp, both from the shared clock above. Server and bench CPU are both reported.
+ */
+async function editRun(n: number, target: Target, setup: Client, serverPid: number): Promise<EditResult> {
+  // One extra client (in this thread) creates the layer and one feature per simulated client.
+  await setup.synced;
+  const layerId = setup.map.addLayer({ name: `Bench ${n}` });
+  const featureIds = Array.from({ length: n }, (_, i) =>
+    setup.map.addFeature({ layerId, geometry: { type: 'Point', coordinates: [1.5 + i / 1000, 42.5] }, properties: { stamp: '' } }),
   );
-  await Promise.all(clients.map((c) => c.settled()));
-  await new Promise((r) => setTimeout(r, 500));
-  clearInterval(sampler);
-  const after = procStats(serverPid);
-  const wall = (performance.now() - t0) / 1000;
-  for (const c of clients) c.close();
-  return {
-    p50: pct(latencies, 50),
-    p99: pct(latencies, 99),
-    samples: latencies.length,
-    cpuPct: ((after.cpuS - before.cpuS) / wall) * 100,
-    rssMb: peakRss,
-  };
+  await setup.settled();
+  const observers = Array.from({ length: Math.min(OBSERVERS, n) }, (_, i) => i);
+  const workers = Array.from({ length: Math.min(WORKERS, n) }, (_, w) => {
+    const mine = Array.from({ length: n }, (_, i) => i).filter((i) => i % WORKERS === w);
+    const init: WorkerInit = { target, clients: mine, observers: observers.filter((o) => mine.includes(o)), featureIds };
+    // the worker runs this file too, through a small entry that registers tsx's loader
+    return new Worker(new URL('./collab-worker.mjs', import.meta.url), { workerData: init });
+  });
+  const inbox = workers.map((w) => {
+    const queue: FromWorker[] = [];
+    const waiters: ((m: FromWorker) => void)[] = [];
+    w.on('message', (m: FromWorker) => (waiters.length ? waiters.shift()!(m) : queue.push(m)));
+    w.on('error', (err) => {
+      const m: FromWorker = { type: 'error', message: String(err.stack ?? err) };
+      if (waiters.length) waiters.shift()!(m);
+      else queue.push(m);
+    });
+    return () =>
+      new Promise<FromWorker>((r) => (queue.length ? r(queue.shift()!) : waiters.push(r))).then((m) => {
+        if (m.type === 'error') throw new Error(`bench worker: ${m.message}`);
+        return m;
+      });
+  });
+  try {
+    await Promise.all(inbox.map((next) => next()));
+    const intervalMs = Math.max(1000, n * 20);
+    const before = procStats(serverPid);
+    const benchBefore = process.cpuUsage();
+    let peakRss = before.rssMb;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStats(serverPid).rssMb)), 200);
+    const t0 = clock();
+    const startAt = t0 + 200;
+    for (const w of workers) w.postMessage({ type: 'go', startAt, endAt: startAt + SECONDS * 1000, intervalMs, n } satisfies ToWorker);
+    const results = await Promise.all(inbox.map((next) => next()));
+    await new Promise((r) => setTimeout(r, 300));
+    clearInterval(sampler);
+    const after = procStats(serverPid);
+    const bench = process.cpuUsage(benchBefore);
+    const wall = (clock() - t0) / 1000;
+    const latencies = results.flatMap((r) => (r.type === 'done' ? r.latencies : []));
+    return {
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+      samples: latencies.length,
+      cpuPct: ((after.cpuS - before.cpuS) / wall) * 100,
+      rssMb: peakRss,
+      benchCpuPct: ((bench.user + bench.system) / 1e6 / wall) * 100,
+    };
+  } finally {
+    for (const w of workers) w.postMessage({ type: 'close' } satisfies ToWorker);
+    await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
+  }
 }
 
 /** Fill a map with LOAD_FEATURES features through one client; returns nothing (the caller reloads). */
@@ -312,8 +423,12 @@ async function main() {
     );
     for (const n of COUNTS) {
       const project = await newProject(`Bench ${n}`);
-      const o = await editRun(n, () => oursClient(ours.url, session, project), ours.child.pid!);
-      const p = await editRun(n, () => relayClient(relay.url, `bench-${n}`), relay.child.pid!);
+      const oSetup = oursClient(ours.url, session, project);
+      const o = await editRun(n, { kind: 'ours', base: ours.url, cookie: session.cookie(), name: project }, oSetup, ours.child.pid!);
+      oSetup.close();
+      const pSetup = relayClient(relay.url, `bench-${n}`);
+      const p = await editRun(n, { kind: 'relay', base: relay.url, name: `bench-${n}` }, pSetup, relay.child.pid!);
+      pSetup.close();
       const rows: Row[] = [
         { metric: 'edit → remote visible p50', ours: o.p50, peer: p.p50, peerName: 'y-protocols relay', unit: 'ms', higherIsBetter: false },
         { metric: 'edit → remote visible p99', ours: o.p99, peer: p.p99, peerName: 'y-protocols relay', unit: 'ms', higherIsBetter: false },
@@ -326,10 +441,19 @@ async function main() {
           higherIsBetter: false,
         },
         { metric: 'server peak RSS', ours: o.rssMb, peer: p.rssMb, peerName: 'y-protocols relay', unit: 'MB', higherIsBetter: false },
+        {
+          metric: `bench process CPU (% of a core, ${WORKERS} workers)`,
+          ours: o.benchCpuPct,
+          peer: p.benchCpuPct,
+          peerName: 'y-protocols relay',
+          unit: '%',
+          higherIsBetter: false,
+        },
       ];
       printTable(`${n} clients (${o.samples} / ${p.samples} latency samples; target p99 ≤ 150 ms at 50)`, rows);
     }
 
+    if (!LOAD) return;
     // A map of 10,000 features: size, and load time from the database after a restart.
     const big = await newProject('Bench 10k');
     const filler = oursClient(ours.url, session, big);
@@ -381,10 +505,17 @@ async function main() {
     await relay.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  process.exit(0);
 }
 
-void main().catch((err: Error) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMainThread) {
+  void main()
+    .then(() => process.exit(0))
+    .catch((err: Error) => {
+      console.error(err);
+      process.exit(1);
+    });
+} else {
+  void clientWorker(workerData as WorkerInit).catch((err: Error) =>
+    parentPort!.postMessage({ type: 'error', message: String(err?.stack ?? err) } satisfies FromWorker),
+  );
+}

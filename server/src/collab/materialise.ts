@@ -11,7 +11,14 @@ import './db.ts';
  * layer ids were touched) and written shortly after, in one database transaction per flush.
  */
 
-const FLUSH_DELAY_MS = 150;
+/**
+ * Changes are written at most this often per document (REST reads and writes flush first, so
+ * they never see an older copy): one transaction a second however many editors type, instead of
+ * one every 150 ms, which on PGlite ran on the event loop that relays their edits.
+ */
+const FLUSH_DELAY_MS = 1_000;
+/** A rebuild found at load waits this long, so the first clients' sync does not queue behind it. */
+const REBUILD_DELAY_MS = 1_000;
 const ROWS_PER_STATEMENT = 200;
 /** Largest and smallest instants PostgreSQL and JavaScript both hold. */
 const MAX_MS = 8.64e15;
@@ -94,8 +101,12 @@ export class Materialiser {
     private readonly log: Logger,
   ) {}
 
-  /** Start following a loaded document. `rebuild`: the copy is behind, rewrite it whole. */
-  track(projectId: string, doc: Y.Doc, seq: () => number, rebuild: boolean) {
+  /**
+   * Start following a loaded document. `rebuild`: the copy is behind, rewrite it whole — or a
+   * pending answer to that question (every flush waits for it, so none reports a stale copy as
+   * current).
+   */
+  track(projectId: string, doc: Y.Doc, seq: () => number, rebuild: boolean | Promise<boolean>) {
     this.untrack(projectId);
     const featuresMap = doc.getMap<unknown>(FEATURES);
     const layersMap = doc.getMap<unknown>(LAYERS);
@@ -104,7 +115,7 @@ export class Materialiser {
       map: new ProjectMap(doc, { userId: 'server' }),
       features: new Set(),
       layers: new Set(),
-      all: rebuild,
+      all: rebuild === true,
       timer: null,
       chain: Promise.resolve(),
       seq,
@@ -131,7 +142,17 @@ export class Materialiser {
       layersMap.unobserveDeep(onLayers);
     };
     this.tracked.set(projectId, t);
-    if (rebuild) this.schedule(t, 0);
+    if (rebuild === true) this.schedule(t, 0);
+    else if (rebuild !== false) {
+      t.chain = rebuild.then(
+        (stale) => {
+          if (!stale || this.tracked.get(projectId) !== t) return;
+          t.all = true;
+          this.schedule(t, REBUILD_DELAY_MS);
+        },
+        () => undefined,
+      );
+    }
   }
 
   /** Stop following (after a final flush by the caller). */
