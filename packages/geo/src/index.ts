@@ -29,6 +29,7 @@ export {
 export {
   RoutePlanner,
   RouteError,
+  elevationProfile,
   type ElevationSampler,
   type LegMode,
   type Position,

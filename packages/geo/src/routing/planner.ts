@@ -51,6 +51,23 @@ export interface ProfilePoint {
   grade: number;
 }
 
+/**
+ * The profile of a line with elevation at every point (`ele`, gaps filled) and cumulative distances
+ * `dist`: a point every max(10 m, length / 500) with its elevation and the smoothed grade of the
+ * stretch starting there — what the profile chart, the grade breakdown and the grade colouring read.
+ */
+export function elevationProfile(ele: ArrayLike<number>, dist: ArrayLike<number>): ProfilePoint[] {
+  const distance = dist.length ? dist[dist.length - 1]! : 0;
+  const step = Math.max(10, distance / 500);
+  const { d, e } = resample(ele, dist, step);
+  const gs = gradeSeries(ele, dist, step);
+  return Array.from(d, (x, i) => ({
+    distance: x,
+    elevation: Math.round(e[i]! * 10) / 10,
+    grade: Math.round((gs.grades[Math.min(i, gs.grades.length - 1)] ?? 0) * 1000) / 1000,
+  }));
+}
+
 export interface RouteResult {
   coordinates: Position[];
   /** cumulative metres at each coordinate */
@@ -374,14 +391,7 @@ export class RoutePlanner {
     if (filled) {
       climb = routeClimb(filled, dist);
       raw = rawClimb(filled);
-      const step = Math.max(10, distance / 500);
-      const { d, e } = resample(filled, dist, step);
-      const gs = gradeSeries(filled, dist, step);
-      profile = Array.from(d, (x, i) => ({
-        distance: x,
-        elevation: Math.round(e[i]! * 10) / 10,
-        grade: Math.round((gs.grades[Math.min(i, gs.grades.length - 1)] ?? 0) * 1000) / 1000,
-      }));
+      profile = elevationProfile(filled, dist);
     }
     // extremes of the coordinates as returned (rounded like them)
     const extent = filled ? elevationExtent(coordinates.map((c) => c[2] ?? NaN)) : null;

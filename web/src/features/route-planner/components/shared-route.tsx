@@ -1,4 +1,4 @@
-import { decodeRouteGeometry, movingTime } from '@waymark/geo';
+import { decodeRouteGeometry, elevationProfile, fillElevation, movingTime } from '@waymark/geo';
 import { useMemo, useRef, useState } from 'react';
 import { RegionMap, useMapInsets } from '@/components/map';
 import { ElevationProfile } from '@/components/map/elevation-profile';
@@ -33,7 +33,20 @@ export function storedRoute(r: SavedRoute): AssembledRoute | null {
     const kx = 111_320 * Math.cos((a[1] * Math.PI) / 180);
     cum.push(cum[i - 1]! + Math.hypot((b[0] - a[0]) * kx, (b[1] - a[1]) * 110_574));
   }
-  return { coords: pts, cum, legStarts: [0], stats: r.stats, wayTypes: {}, surfaces: {} };
+  // the profile (and so the grade breakdown and colouring) from the stored line's own elevation
+  const ele = fillElevation(
+    pts.map((p) => p[2]),
+    cum,
+  );
+  return {
+    coords: pts,
+    cum,
+    legStarts: [0],
+    stats: r.stats,
+    wayTypes: {},
+    surfaces: {},
+    ...(ele ? { profile: elevationProfile(ele, cum) } : {}),
+  };
 }
 
 /** The route's moving time at this flat pace, from its own elevation (Tobler, as the planner). */
