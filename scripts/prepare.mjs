@@ -20,7 +20,8 @@ function hashTree(hash, dir) {
 /** Content hash of everything the web build depends on. */
 export function webSourceHash() {
   const hash = createHash('sha256');
-  for (const d of ['web/src', 'web/public', 'packages/geo/src', 'packages/contracts/src', 'packages/collab/src', 'packages/assistant/src']) hashTree(hash, path.join(ROOT, d));
+  for (const d of ['web/src', 'web/public', 'packages/geo/src', 'packages/contracts/src', 'packages/collab/src', 'packages/assistant/src'])
+    hashTree(hash, path.join(ROOT, d));
   for (const f of ['web/index.html', 'web/vite.config.ts', 'package-lock.json']) {
     const p = path.join(ROOT, f);
     if (fs.existsSync(p)) hash.update(f).update(fs.readFileSync(p));
@@ -37,7 +38,11 @@ export function ensureWebBuild({ force = false, log = console.log } = {}) {
   const want = webSourceHash();
   if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return false;
   log('Building the web app (vite build)…');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { cwd: path.join(ROOT, 'web'), stdio: 'inherit', env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } });
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
+    cwd: path.join(ROOT, 'web'),
+    stdio: 'inherit',
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  });
   if (r.status !== 0) throw new Error('web build failed');
   fs.writeFileSync(stamp, want);
   return true;

@@ -34,7 +34,10 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     else log.debug(entry, 'request');
   });
 
-  app.use('*', securityHeaders(() => ctx.spa.scriptHashes));
+  app.use(
+    '*',
+    securityHeaders(() => ctx.spa.scriptHashes),
+  );
   if (ctx.config.publicUrl.startsWith('https:')) app.use('*', strictTransportSecurity());
 
   const jsonBodyLimit = bodyLimit({

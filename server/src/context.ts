@@ -59,7 +59,9 @@ export interface DashboardPeriod {
  * makes `available.routes` true, one that answers `projects` makes `available.projects` true, one that answers `tasks` makes `available.tasks` true;
  * `recentActivity` items of every module are merged, newest first.
  */
-export type DashboardContribution = Partial<Pick<DashboardSummary, 'routesThisMonth' | 'routesTotal' | 'projects' | 'tasks' | 'recentActivity'>>;
+export type DashboardContribution = Partial<
+  Pick<DashboardSummary, 'routesThisMonth' | 'routesTotal' | 'projects' | 'tasks' | 'recentActivity'>
+>;
 
 /**
  * A feature module of the server:

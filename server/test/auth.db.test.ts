@@ -106,11 +106,23 @@ describe(`auth on ${TEST_DB}`, () => {
   });
 
   it('enforces the password policy with weak_password reasons', async () => {
-    const short = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'kx9#Tq' }), 422, 'weak_password');
+    const short = await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'kx9#Tq' }),
+      422,
+      'weak_password',
+    );
     expect(short.details?.reasons).toEqual(['length']);
-    const long = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'x'.repeat(129) + 'yz' }), 422, 'weak_password');
+    const long = await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'x'.repeat(129) + 'yz' }),
+      422,
+      'weak_password',
+    );
     expect(long.details?.reasons).toContain('length');
-    const pwned = await expectError(await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'qwerty123456' }), 422, 'weak_password');
+    const pwned = await expectError(
+      await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'qwerty123456' }),
+      422,
+      'weak_password',
+    );
     expect(pwned.details?.reasons).toEqual(['pwned']);
     // 128 characters are allowed, no composition rules.
     const ok = await t.json('POST', '/api/auth/signup', { email: 'p@example.org', password: 'abc def ghi '.repeat(10) + 'abcdefgh' });

@@ -26,7 +26,11 @@ class Client {
     return { origin: this.base, 'x-csrf-token': this.token, cookie: this.cookie(), ...extra };
   }
   async req(method: string, p: string, body?: unknown) {
-    const res = await fetch(this.base + p, { method, headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }), body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(this.base + p, {
+      method,
+      headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     for (const line of res.headers.getSetCookie()) {
       const pair = line.split(';')[0]!;
       this.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
@@ -41,7 +45,10 @@ class Client {
   /** Start an upload that sends `sent` bytes of a `total`-byte PDF and then stalls (never ends). */
   stalledUpload(projectId: string, name: string, total: number, sent: number): http.ClientRequest {
     const url = new URL(`${this.base}/api/projects/${projectId}/documents?name=${encodeURIComponent(name)}`);
-    const req = http.request(url, { method: 'POST', headers: this.headers({ 'content-type': 'application/pdf', 'content-length': String(total) }) });
+    const req = http.request(url, {
+      method: 'POST',
+      headers: this.headers({ 'content-type': 'application/pdf', 'content-length': String(total) }),
+    });
     req.on('error', () => undefined);
     req.write(Buffer.concat([PDF_HEAD, Buffer.alloc(sent - PDF_HEAD.length, 0x20)]));
     return req;
@@ -89,7 +96,10 @@ describe(`projects: server killed mid-upload on ${TEST_DB}`, () => {
 
     // Two uploads stall half-way (their bytes are in uploads-incoming), a burst of others runs.
     const incoming = path.join(db.dataDir, 'uploads-incoming');
-    const stalled = [c.stalledUpload(projectId, 'stalled-1.pdf', 2_000_000, 700_000), c.stalledUpload(projectId, 'stalled-2.pdf', 2_000_000, 300_000)];
+    const stalled = [
+      c.stalledUpload(projectId, 'stalled-1.pdf', 2_000_000, 700_000),
+      c.stalledUpload(projectId, 'stalled-2.pdf', 2_000_000, 300_000),
+    ];
     const deadline = Date.now() + 30_000;
     while (filesUnder(incoming).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(filesUnder(incoming).length).toBeGreaterThanOrEqual(2);
@@ -103,7 +113,9 @@ describe(`projects: server killed mid-upload on ${TEST_DB}`, () => {
     server = await spawnServer(env, 180_000);
     c = new Client(server.url);
     await c.signIn();
-    const list = (await (await c.req('GET', `/api/projects/${projectId}/documents`)).json()) as { documents: { id: string; name: string; sizeBytes: number }[] };
+    const list = (await (await c.req('GET', `/api/projects/${projectId}/documents`)).json()) as {
+      documents: { id: string; name: string; sizeBytes: number }[];
+    };
     const names = list.documents.map((d) => d.name);
     expect(names).toContain('before.pdf');
     expect(names.some((n) => n.startsWith('stalled'))).toBe(false);
