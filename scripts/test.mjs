@@ -90,10 +90,12 @@ async function vitestInBackground(label, projects, env = {}) {
 }
 
 if (steps.includes('static')) {
-  // tsc and eslint each keep one core busy: side by side they take the time of the longer one.
+  // tsc and eslint each keep one core busy: side by side they take the time of the longer one;
+  // prettier's check is short and rides along.
   await Promise.all([
     runInBackground('typecheck', 'node', ['scripts/typecheck.mjs']),
     runInBackground('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+    runInBackground('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']),
   ]);
 }
 if (steps.includes('unit')) vitest('unit tests', ['unit-node', 'unit-web']);
