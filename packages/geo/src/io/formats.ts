@@ -254,7 +254,8 @@ function fromKml(root: XmlElement): TrackData {
     ? own.children
         .filter((c) => c.name === 'Placemark')
         .flatMap((pm) => {
-          const coords = findAll(pm, 'Point')[0] && child(findAll(pm, 'Point')[0]!, 'coordinates');
+          const point = findAll(pm, 'Point')[0];
+          const coords = point && child(point, 'coordinates');
           if (!coords) return [];
           const [lon, lat] = coords.text.trim().split(',').map(Number);
           return [{ at: checkPoint(lon ?? NaN, lat ?? NaN), type: kmlData(pm, 'mode') }];
