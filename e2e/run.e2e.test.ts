@@ -386,4 +386,54 @@ describe('Running Route Planner in Chromium (Andorra)', () => {
     expect(stored.now.body!.waypoints).toHaveLength(3);
     expect(errors).toEqual([]);
   });
+
+  it('stores another region from the Regions dialog, plans there offline without having opened it, and removes it', async () => {
+    const row = (name: string) => page.getByTestId('downloaded-regions').locator(`[data-offline-region="${name}"]`);
+    const cachedFiles = (region: string) =>
+      page.evaluate(async (r) => {
+        const out: Record<string, number> = {};
+        for (const name of ['waymark-tiles', 'waymark-graphs-v1'])
+          out[name] = (await (await caches.open(name)).keys()).filter((q) => q.url.includes(`/tiles/${r}/`)).length;
+        return out;
+      }, region);
+    await page.getByRole('button', { name: 'Regions and offline maps' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Regions and offline maps' });
+    await dialog.waitFor();
+    // Andorra was stored by the visits above; Monaco was never opened here
+    await expect.poll(() => row('andorra').getAttribute('data-state'), { timeout: 15_000 }).toBe('stored');
+    expect(await row('monaco').getAttribute('data-state')).toBe('absent');
+    expect(await cachedFiles('monaco')).toEqual({ 'waymark-tiles': 0, 'waymark-graphs-v1': 0 });
+    await dialog.getByRole('button', { name: 'Download Monaco' }).click();
+    await expect.poll(() => row('monaco').getAttribute('data-state'), { timeout: 60_000 }).toBe('stored');
+    expect(await row('monaco').textContent()).toMatch(/On this device/);
+    expect(await cachedFiles('monaco')).toEqual({ 'waymark-tiles': 4, 'waymark-graphs-v1': 1 });
+    await page.keyboard.press('Escape');
+
+    // offline, open Monaco for the first time: map, routing worker and place search from the stored pack
+    await context.setOffline(true);
+    try {
+      await page.goto('/run?region=monaco');
+      await ready(page);
+      const px = await framePoints(page, [
+        [7.4197, 43.7363],
+        [7.4265, 43.7406],
+      ]);
+      for (const p of px) await clickMap(page, p);
+      await expect.poll(() => distanceKm(page), { timeout: 20_000 }).toBeGreaterThan(0.3);
+      expect(await page.getByTestId('route-planner').getAttribute('data-routing-engine')).toBe('worker');
+      await expect.poll(async () => (await rendered(page, 'wm-plan-route-line')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    } finally {
+      await context.setOffline(false);
+    }
+
+    // remove it: nothing of Monaco is left on the device
+    await page.getByRole('button', { name: 'Regions and offline maps' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Remove Monaco' }).click();
+    await expect.poll(() => row('monaco').getAttribute('data-state'), { timeout: 15_000 }).toBe('absent');
+    expect(await cachedFiles('monaco')).toEqual({ 'waymark-tiles': 0, 'waymark-graphs-v1': 0 });
+    expect(await row('andorra').getAttribute('data-state')).toBe('stored');
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
 });

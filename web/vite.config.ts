@@ -145,6 +145,9 @@ function pwa() {
           options: {
             cacheName: 'waymark-pages',
             networkTimeoutSeconds: 5,
+            // a page is the same app shell whatever its query: offline, /run?region=monaco opens from
+            // the cached /run?route=… (a region downloaded but never opened online still opens)
+            matchOptions: { ignoreSearch: true },
             expiration: { maxEntries: 60 },
             cacheableResponse: { statuses: [200, 404] },
             precacheFallback: { fallbackURL: '/offline.html' },

@@ -4,11 +4,11 @@
 // support then answers later Range requests from that copy — with or without a network. File URLs
 // carry the pack version (`?v=`); once the current version is stored, copies of older versions of
 // the same region are deleted (they are megabytes each).
+import { TILE_CACHE } from './cache-names';
 import { dropStaleCopies } from './stale-copies';
 import { packUrls } from './style';
 
-/** The service worker's runtime cache for /tiles/* (web/vite.config.ts). */
-export const TILE_CACHE = 'waymark-tiles';
+export { TILE_CACHE };
 
 const warmed = new Set<string>();
 
@@ -41,4 +41,10 @@ export function warmRegionCache(origin: string, region: string, version: string 
 export async function dropOtherVersions(origin: string, region: string, version: string): Promise<number> {
   if (typeof caches === 'undefined') return 0;
   return dropStaleCopies(await caches.open(TILE_CACHE), `${origin}/tiles/${encodeURIComponent(region)}/`, version);
+}
+
+/** After a region's files were removed: warm them again the next time a page asks. */
+export function forgetWarmed(region: string): void {
+  const marker = `/tiles/${encodeURIComponent(region)}/`;
+  for (const u of warmed) if (u.includes(marker)) warmed.delete(u);
 }

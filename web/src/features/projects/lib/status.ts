@@ -45,11 +45,8 @@ export function initials(name: string): string {
   return ((parts[0]![0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]![0] ?? '') : '')).toUpperCase();
 }
 
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} B`;
-}
+/** The app's one byte-count format (lib/format-bytes). */
+export { formatBytes } from '@/lib/format-bytes';
 
 /** The app's one date format (lib/format-date). */
 export { formatDate };

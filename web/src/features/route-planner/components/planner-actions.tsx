@@ -1,4 +1,4 @@
-import { Download, FolderOpen, Link2, LogIn, Route as RouteIcon, Save, Upload } from 'lucide-react';
+import { Download, FolderOpen, Link2, LogIn, Map as MapIcon, Route as RouteIcon, Save, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,7 +12,7 @@ import {
 import { EXPORT_FORMATS, download, fileName, routeFileText } from '../lib/io';
 import { usePlannerContext } from './planner-provider';
 
-/** Loop, save, library (or sign in to save), and the file menu: export, import, share link. */
+/** Loop, save, library (or sign in to save), the file menu (export, import, share link), and the regions stored offline. */
 export function PlannerActions() {
   const { route, waypoints, signedIn, doc, setDialog, loop } = usePlannerContext();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -67,6 +67,9 @@ export function PlannerActions() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <Button size="sm" variant="ghost" onClick={() => setDialog('regions')} aria-label="Regions and offline maps">
+        <MapIcon /> Regions
+      </Button>
       <input
         ref={fileInput}
         type="file"

@@ -1,3 +1,4 @@
+import { DownloadedRegions } from '@/components/map/downloaded-regions';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { LibraryDialog } from './library-dialog';
@@ -8,7 +9,7 @@ import { ShareDialog } from './share-dialog';
 
 /** Every dialog of the editable planner; which one is open lives in the planner's context (after shadcn-admin's tasks-dialogs). */
 export function PlannerDialogs() {
-  const { dialog, setDialog, waypoints, doc, loop, client, prefs } = usePlannerContext();
+  const { dialog, setDialog, waypoints, doc, loop, client, prefs, region, variant } = usePlannerContext();
   const toggle = (d: NonNullable<typeof dialog>) => (o: boolean) => setDialog(o ? d : null);
   const { meta } = doc;
   return (
@@ -70,6 +71,18 @@ export function PlannerDialogs() {
           doc.open(id);
         }}
       />
+
+      <Dialog open={dialog === 'regions'} onOpenChange={toggle('regions')}>
+        <DialogContent className="sm:max-w-lg">
+          <DialogHeader>
+            <DialogTitle>Regions and offline maps</DialogTitle>
+            <DialogDescription>
+              Store a region on this device to plan routes there without a network: its map, relief, routing and place search.
+            </DialogDescription>
+          </DialogHeader>
+          {dialog === 'regions' ? <DownloadedRegions current={region} to={variant === 'app' ? '/run-app' : '/run'} /> : null}
+        </DialogContent>
+      </Dialog>
 
       <ShareDialog open={dialog === 'share'} onOpenChange={toggle('share')} meta={meta} onMakeUnlisted={() => void doc.makeUnlisted()} />
     </>

@@ -14,7 +14,7 @@ import { useRouteDocument, type RouteDocument } from '../lib/use-route-document'
 import { useSignedIn } from '../lib/use-signed-in';
 import { useUndoKeys } from '../lib/use-undo-keys';
 
-export type PlannerDialog = 'clear' | 'loop' | 'save' | 'library' | 'share';
+export type PlannerDialog = 'clear' | 'loop' | 'save' | 'library' | 'share' | 'regions';
 
 export interface EditablePlannerProps {
   /** 'app' = the installed-app layout (/run-app): phone-first, bottom sheet */

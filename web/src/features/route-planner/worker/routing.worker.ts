@@ -1,11 +1,10 @@
 /// <reference lib="webworker" />
+import { GRAPH_CACHE } from '@/components/map/cache-names';
 import { dropStaleCopies } from '@/components/map/stale-copies';
 import { OutsideRegionError, PlanningEngine } from '@waymark/geo';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
-
-export const GRAPH_CACHE = 'waymark-graphs-v1';
 
 const engines = new Map<string, Promise<{ engine: PlanningEngine; fromCache: boolean }>>();
 
