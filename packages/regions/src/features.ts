@@ -40,6 +40,17 @@ const ROADS: Record<string, [kind: string, minzoom: number]> = {
   corridor: ['path', 15],
 };
 
+/** OSM `sac_scale` values (hiking difficulty, T1–T6) a path or track keeps in the `roads` layer. */
+export const SAC_SCALES = [
+  'hiking',
+  'mountain_hiking',
+  'demanding_mountain_hiking',
+  'alpine_hiking',
+  'demanding_alpine_hiking',
+  'difficult_alpine_hiking',
+] as const;
+const SAC = new Set<string>(SAC_SCALES);
+
 const LANDUSE: [key: string, value: string, kind: string][] = [
   ['landuse', 'forest', 'forest'],
   ['natural', 'wood', 'wood'],
@@ -361,6 +372,7 @@ export class FeatureBuilder {
       if (t.tunnel && t.tunnel !== 'no') props.is_tunnel = true;
       if (t.oneway === 'yes') props.oneway = 'yes';
       if (t.surface) props.surface = t.surface;
+      if (road[0] === 'path' && t.sac_scale && SAC.has(t.sac_scale)) props.sac_scale = t.sac_scale;
       this.push('roads', 2, [line], props, link ? Math.max(road[1], 11) : road[1]);
       if (t.name && road[0] !== 'path') {
         const [lon, lat] = this.lonLatOf([line]);

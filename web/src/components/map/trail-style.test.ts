@@ -20,7 +20,13 @@ describe('the trail layers in the region style', () => {
       const paint = (id: string) => layers.find((l) => l.id === id)!.paint as Record<string, unknown>;
       expect(paint('trail-path')['line-dasharray']).toBeDefined();
       expect(paint('trail-track')['line-dasharray']).toBeUndefined();
-      expect(paint('trail-path')['line-color']).toBe(trailColours(dark).path);
+      // coloured by difficulty where the pack has sac_scale, else in the way type's colour
+      const colour = paint('trail-path')['line-color'] as unknown[];
+      expect(colour[0]).toBe('match');
+      expect(colour.at(-1)).toBe(trailColours(dark).path);
+      expect(colour).toContain(trailColours(dark).alpine);
+      expect(colour).toContain(trailColours(dark).mountain);
+      expect((paint('trail-track')['line-color'] as unknown[]).at(-1)).toBe(trailColours(dark).track);
       expect(paint('trail-casing')['line-color']).toBe(trailColours(dark).casing);
     }
     // light and dark differ: a light-on-dark line in the dark flavour

@@ -1,6 +1,6 @@
 // The foot network and the POIs a trail runner looks for, drawn over the @protomaps/basemaps layers:
 // paths dashed, tracks solid, steps as short ticks, all on a casing so they read on woodland and on
-// the dark flavour from z12 to z17; water, toilets, huts, shelters, viewpoints and peaks (with their
+// the dark flavour from z12 to z17, coloured by hiking difficulty (OSM sac_scale) where tagged; water, toilets, huts, shelters, viewpoints and peaks (with their
 // heights) as icons with labels. Icons the sprite sheet lacks are drawn by ./poi-icons.
 import type { ExpressionSpecification, FilterSpecification, LayerSpecification } from 'maplibre-gl';
 
@@ -31,9 +31,19 @@ export const TRAIL_KINDS = {
   steps: ['steps'],
 } as const;
 
+/** OSM sac_scale values (kept on paths and tracks in the pack) by the difficulty band the style draws. */
+export const SAC_BANDS = {
+  mountain: ['mountain_hiking', 'demanding_mountain_hiking'],
+  alpine: ['alpine_hiking', 'demanding_alpine_hiking', 'difficult_alpine_hiking'],
+} as const;
+
 export interface TrailColours {
   path: string;
   track: string;
+  /** paths and tracks tagged sac_scale T2–T3 (mountain hiking) */
+  mountain: string;
+  /** T4–T6 (alpine hiking: hands needed, exposure) */
+  alpine: string;
   casing: string;
   label: string;
   halo: string;
@@ -41,8 +51,35 @@ export interface TrailColours {
 
 export const trailColours = (dark: boolean): TrailColours =>
   dark
-    ? { path: '#ffab91', track: '#d9b98c', casing: 'rgba(20,20,20,0.85)', label: '#f5f5f4', halo: '#1c1917' }
-    : { path: '#b23a1a', track: '#7a4f2a', casing: 'rgba(255,255,255,0.9)', label: '#44403c', halo: '#ffffff' };
+    ? {
+        path: '#ffab91',
+        track: '#d9b98c',
+        mountain: '#f48fb1',
+        alpine: '#90caf9',
+        casing: 'rgba(20,20,20,0.85)',
+        label: '#f5f5f4',
+        halo: '#1c1917',
+      }
+    : {
+        path: '#b23a1a',
+        track: '#7a4f2a',
+        mountain: '#a3195b',
+        alpine: '#1d4ed8',
+        casing: 'rgba(255,255,255,0.9)',
+        label: '#44403c',
+        halo: '#ffffff',
+      };
+
+/** A trail's colour: its difficulty band where the pack has sac_scale, else the way type's colour. */
+const byDifficulty = (c: TrailColours, fallback: string): ExpressionSpecification => [
+  'match',
+  ['coalesce', ['get', 'sac_scale'], ''],
+  [...SAC_BANDS.mountain],
+  c.mountain,
+  [...SAC_BANDS.alpine],
+  c.alpine,
+  fallback,
+];
 
 const isTrail = (details: readonly string[]): FilterSpecification => [
   'all',
@@ -81,9 +118,9 @@ export function trailLayers(source: string, dark: boolean): { lines: LayerSpecif
   });
   const lines = [
     line('trail-casing', all, { 'line-color': c.casing, 'line-width': width(2, 3.5, 7) }),
-    line('trail-track', TRAIL_KINDS.track, { 'line-color': c.track, 'line-width': width(0.9, 1.6, 3.2) }),
+    line('trail-track', TRAIL_KINDS.track, { 'line-color': byDifficulty(c, c.track), 'line-width': width(0.9, 1.6, 3.2) }),
     line('trail-path', TRAIL_KINDS.path, {
-      'line-color': c.path,
+      'line-color': byDifficulty(c, c.path),
       'line-width': width(0.9, 1.5, 3),
       'line-dasharray': [2.5, 1.5],
     }),
