@@ -55,8 +55,24 @@ export const loopPreferences = z.strictObject({
   preferPaths: z.boolean().default(false),
   avoidBusyRoads: z.boolean().default(false),
   preferGreen: z.boolean().default(false),
+  /** favour ways this instance's public routes use (GET /api/routes/popularity) */
+  preferPopular: z.boolean().default(false),
 });
 export type LoopPreferences = z.input<typeof loopPreferences>;
+
+/** GET /api/routes/popularity?region=: how much this instance's public routes use each edge of the region's graph. */
+export const popularityQuery = z.object({ region: regionName });
+export const popularityResponse = z.object({
+  region: z.string(),
+  /** the graph's edge count: a heat for another build of the graph does not apply */
+  edgeCount: z.number().int().min(0),
+  /** public routes of the region that run along at least one edge */
+  routes: z.number().int().min(0),
+  /** edges with any heat (ascending) and their heat, 1–255 */
+  edges: z.array(z.number().int().min(0)),
+  heat: z.array(z.number().int().min(1).max(255)),
+});
+export type PopularityResponse = z.infer<typeof popularityResponse>;
 
 export const loopRequest = z.object({
   region: regionName,
@@ -73,7 +89,7 @@ export const loopRequest = z.object({
     .max(2 ** 31 - 1)
     .optional(),
   alternatives: z.number().int().min(1).max(MAX_LOOP_ALTERNATIVES).default(DEFAULT_LOOP_ALTERNATIVES),
-  preferences: loopPreferences.default({ preferPaths: false, avoidBusyRoads: false, preferGreen: false }),
+  preferences: loopPreferences.default({ preferPaths: false, avoidBusyRoads: false, preferGreen: false, preferPopular: false }),
   paceSecPerKm: pace.optional(),
 });
 export type LoopRequest = z.input<typeof loopRequest>;

@@ -26,6 +26,7 @@ export {
   type RoutePreferences,
   type SearchOptions,
 } from './routing/search.ts';
+export { denseHeat, edgeHeat, popularMetres, popularMultiplier, POPULAR_PENALTY, type HeatOptions } from './routing/popularity.ts';
 export {
   RoutePlanner,
   RouteError,

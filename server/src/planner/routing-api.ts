@@ -3,13 +3,19 @@ import { loopRequest, routeRequest } from '@waymark/contracts';
 import type { AppContext, AppEnv } from '../context.ts';
 import { validate } from '../http/validate.ts';
 import { engineCall, type EngineRegistry } from './engine.ts';
+import { PopularityService } from './popularity.ts';
 
 /**
- * POST /api/route and POST /api/route/loop: the same engine as the browser's worker, on the server.
+ * POST /api/route and POST /api/route/loop: the same engine as the browser's worker, on the server;
+ * GET /api/routes/popularity: the heat of a region's edges from public routes (popularity.ts).
  * Answers are `RouteResponse` / `LoopResponse` of @waymark/contracts (checked against the schemas
  * by server/test/contracts.db.test.ts: the engine's JSON types its coordinates as number[][]).
  */
-export function registerRoutingApi(app: Hono<AppEnv>, _ctx: AppContext, engines: EngineRegistry) {
+export function registerRoutingApi(app: Hono<AppEnv>, ctx: AppContext, engines: EngineRegistry) {
+  const popularity = new PopularityService(ctx, engines);
+  // before /api/routes/:id (routes-api.ts) is registered
+  app.get('/api/routes/popularity', (c) => popularity.respond(c));
+
   app.post('/api/route', async (c) => {
     const body = await validate(c, 'json', routeRequest, 'route request');
     const engine = await engines.get(body.region);
@@ -22,6 +28,7 @@ export function registerRoutingApi(app: Hono<AppEnv>, _ctx: AppContext, engines:
   app.post('/api/route/loop', async (c) => {
     const body = await validate(c, 'json', loopRequest, 'loop request');
     const engine = await engines.get(body.region);
+    if (body.preferences.preferPopular) await popularity.apply(engine);
     const t0 = performance.now();
     const alternatives = engineCall('no_loop', () =>
       engine.loops({

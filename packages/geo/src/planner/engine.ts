@@ -6,6 +6,7 @@ import { RunningGraph, type LonLat } from '../graph/graph.ts';
 import { LoopGenerator, type LoopResult } from '../routing/loop.ts';
 import { RoutePlanner, type LegMode, type Position, type ProfilePoint, type RouteResult, type RouteSegment } from '../routing/planner.ts';
 import type { RoutePreferences } from '../routing/search.ts';
+import { edgeHeat } from '../routing/popularity.ts';
 import { LOOP_ALTERNATIVES, PACE_SEC_PER_KM, REGION_MARGIN_M } from './limits.ts';
 
 /** A [lon, lat, elevation] point; the elevation is NaN where it is unknown (see `elevationOf`). */
@@ -196,6 +197,16 @@ export class PlanningEngine {
         paceSecPerKm,
       }),
     );
+  }
+
+  /** The per-edge heat of route lines ([lon, lat, …] points) on this graph (routing/popularity.ts). */
+  heatOf(lines: readonly (readonly (readonly number[])[])[]): { heat: Uint8Array; lines: number } {
+    return edgeHeat(this.graph, this.planner.index, lines);
+  }
+
+  /** Set (or clear) the heat the `preferPopular` preference favours; refused for another graph's edge count. */
+  setHeat(heat: Uint8Array | null): void {
+    this.planner.router.setHeat(heat);
   }
 
   /** Loops of about `distanceKm` from `start` (fewer than asked when no more lie near the distance). */

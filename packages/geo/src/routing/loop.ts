@@ -1,6 +1,7 @@
 import type { LonLat, RunningGraph } from '../graph/graph.ts';
 import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { MAX_WAYPOINTS, RouteError, type RoutePlanner, type RouteResult } from './planner.ts';
+import { popularMetres } from './popularity.ts';
 import { greenMetres, type PathStep, type RoutePreferences } from './search.ts';
 import type { Snap } from './snap.ts';
 import { TypedHeap } from './typed-heap.ts';
@@ -96,6 +97,10 @@ const HEADINGS = 16; // headings tried (early exit once enough good candidates a
 const FIT_ITERATIONS = 8;
 const BUSY_LOOP_WEIGHT = 5; // score per unit of busy-road share under avoidBusyRoads (retrace weighs 3: a runner who asks accepts some retrace)
 const GREEN_LOOP_WEIGHT = 3; // score per unit of non-green share under preferGreen (retrace weighs 3)
+// score per unit of "unpopular" share under preferPopular (heat-weighted metres): less than a
+// half out-and-back costs (1 + 0.5 × 3), so a real loop off the popular ways still beats an
+// out-and-back on them
+const POPULAR_LOOP_WEIGHT = 2;
 const CYCLE_TREES = 6; // shortest-path trees (1 exact + 5 seed-perturbed) for cycle candidates
 const DENSE_TREE_NODES = 5000; // beyond this many settled junctions a cycle tree stops at 0.6·D (town grids)
 const TRAIL_BUDGET = 150_000; // DFS steps of the closed-trail search (a few ms on sparse networks)
@@ -395,6 +400,9 @@ export class LoopGenerator {
     // preferGreen: the non-green share of a loop counts against it (weight: see GREEN_LOOP_WEIGHT)
     const greenScore = (c: Candidate) =>
       req.preferences?.preferGreen && c.length > 0 ? (1 - greenMetres(g, c.steps) / c.length) * GREEN_LOOP_WEIGHT : 0;
+    // preferPopular: the share off this instance's public routes (heat-weighted) counts against a loop
+    const heat = req.preferences?.preferPopular ? this.planner.router.edgeHeat : null;
+    const popularScore = (c: Candidate) => (heat && c.length > 0 ? (1 - popularMetres(heat, c.steps) / c.length) * POPULAR_LOOP_WEIGHT : 0);
     // avoidBusyRoads: the share on tertiary roads and up counts against a loop like retrace does
     const busyScore = (c: Candidate) => (req.preferences?.avoidBusyRoads && c.length > 0 ? busyShare(g, c.steps) * BUSY_LOOP_WEIGHT : 0);
     const score = (c: Candidate) => {
@@ -406,6 +414,7 @@ export class LoopGenerator {
         (c.retrace > 0.1 ? 1 : 0) +
         (c.cost / c.length - 1) * 0.15 +
         greenScore(c) +
+        popularScore(c) +
         busyScore(c)
       );
     };

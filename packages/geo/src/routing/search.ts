@@ -1,6 +1,7 @@
 import type { RunningGraph } from '../graph/graph.ts';
 import { WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { ContractionHierarchy } from './ch.ts';
+import { popularMultiplier } from './popularity.ts';
 import type { Snap } from './snap.ts';
 
 /** Routing preferences applied at query time on top of the stored running cost. */
@@ -11,6 +12,8 @@ export interface RoutePreferences {
   avoidBusyRoads?: boolean;
   /** prefer ways through parks, woods, meadows and along water: non-green metres cost extra (see greenMultiplier) */
   preferGreen?: boolean;
+  /** prefer ways this instance's public routes use (the heat set with Router.setHeat; no effect without it) */
+  preferPopular?: boolean;
 }
 
 /** Extra cost of a fully non-green edge under `preferGreen` (a fully green edge costs ×1). */
@@ -77,7 +80,7 @@ export interface SearchOptions {
 
 /** Whether any preference changes edge costs (then the contraction hierarchy cannot answer). */
 function anyPreference(p: RoutePreferences | undefined): boolean {
-  return !!(p?.preferPaths || p?.avoidBusyRoads || p?.preferGreen);
+  return !!(p?.preferPaths || p?.avoidBusyRoads || p?.preferGreen || p?.preferPopular);
 }
 
 /**
@@ -103,6 +106,7 @@ export class Router {
   private ch: ContractionHierarchy | undefined;
   private multCache = new Map<string, Float32Array>();
   private edgeMultCache = new Map<string, Float32Array>();
+  private heat: Uint8Array | null = null;
 
   /**
    * @param landmarkCount ALT landmarks (0 = plain A* with the straight-line heuristic)
@@ -133,15 +137,34 @@ export class Router {
     return m;
   }
 
-  /** per-edge preference multipliers (way class × green), all ≥ 1 (cached per preference set) */
+  /**
+   * The per-edge heat (0–255, popularity.ts `edgeHeat`) `preferPopular` uses; null removes it. A
+   * heat of another graph (other edge count) is refused.
+   */
+  setHeat(heat: Uint8Array | null): void {
+    if (heat && heat.length !== this.graph.edgeCount)
+      throw new RangeError(`heat has ${heat.length} edges, the graph ${this.graph.edgeCount}`);
+    this.heat = heat;
+    for (const key of [...this.edgeMultCache.keys()]) if (key.endsWith('1')) this.edgeMultCache.delete(key);
+  }
+
+  /** the heat `preferPopular` uses (null when none was set) */
+  get edgeHeat(): Uint8Array | null {
+    return this.heat;
+  }
+
+  /** per-edge preference multipliers (way class × green × popularity), all ≥ 1 (cached per preference set) */
   edgeMult(p: RoutePreferences | undefined): Float32Array {
-    const key = `${p?.preferPaths ? 1 : 0}${p?.avoidBusyRoads ? 1 : 0}${p?.preferGreen ? 1 : 0}`;
+    const popular = p?.preferPopular ? this.heat : null;
+    const key = `${p?.preferPaths ? 1 : 0}${p?.avoidBusyRoads ? 1 : 0}${p?.preferGreen ? 1 : 0}${popular ? 1 : 0}`;
     let m = this.edgeMultCache.get(key);
     if (!m) {
       const g = this.graph;
       const cls = this.mult(p);
       m = new Float32Array(g.edgeCount);
-      for (let e = 0; e < g.edgeCount; e++) m[e] = cls[g.edgeClass[e]!]! * (p?.preferGreen ? greenMultiplier(g.edgeGreen[e]!) : 1);
+      for (let e = 0; e < g.edgeCount; e++)
+        m[e] =
+          cls[g.edgeClass[e]!]! * (p?.preferGreen ? greenMultiplier(g.edgeGreen[e]!) : 1) * (popular ? popularMultiplier(popular[e]!) : 1);
       this.edgeMultCache.set(key, m);
     }
     return m;

@@ -56,14 +56,19 @@ describe('LoopDialog preferences', () => {
     expect(screen.getByRole('switch', { name: 'Prefer paths' }).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('sends preferGreen with the loop request', async () => {
+  it('sends preferGreen and preferPopular with the loop request', async () => {
     const requests = setup();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate' })));
-    expect(requests.at(-1)?.preferences).toEqual({ preferPaths: true, avoidBusyRoads: true, preferGreen: false });
+    expect(requests.at(-1)?.preferences).toEqual({ preferPaths: true, avoidBusyRoads: true, preferGreen: false, preferPopular: false });
     fireEvent.click(screen.getByRole('switch', { name: 'Prefer green' }));
     expect(screen.getByRole('switch', { name: 'Prefer green' }).getAttribute('aria-checked')).toBe('true');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate' })));
-    expect(requests.at(-1)?.preferences).toEqual({ preferPaths: true, avoidBusyRoads: true, preferGreen: true });
+    expect(requests.at(-1)?.preferences).toEqual({ preferPaths: true, avoidBusyRoads: true, preferGreen: true, preferPopular: false });
+    const popular = screen.getByRole('switch', { name: /Prefer popular ways/ });
+    expect(popular.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(popular);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate' })));
+    expect(requests.at(-1)?.preferences).toEqual({ preferPaths: true, avoidBusyRoads: true, preferGreen: true, preferPopular: true });
   });
 });
 

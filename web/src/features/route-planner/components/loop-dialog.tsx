@@ -57,6 +57,7 @@ export function LoopDialog(p: Props) {
   const [preferPaths, setPreferPaths] = useState(true);
   const [avoidBusyRoads, setAvoidBusyRoads] = useState(true);
   const [preferGreen, setPreferGreen] = useState(false);
+  const [preferPopular, setPreferPopular] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -77,7 +78,7 @@ export function LoopDialog(p: Props) {
         heading: heading === '' ? undefined : Number(heading),
         seed: nextSeed,
         alternatives: LOOP_ALTERNATIVES,
-        preferences: { preferPaths, avoidBusyRoads, preferGreen },
+        preferences: { preferPaths, avoidBusyRoads, preferGreen, preferPopular },
       });
       p.onAlternatives(alts);
       p.onSelect(alts.length ? 0 : null);
@@ -116,7 +117,9 @@ export function LoopDialog(p: Props) {
                 {distance} {p.units}
               </span>{' '}
               · {HEADINGS.find(([v]) => v === heading)?.[1] ?? 'Any direction'}
-              {[preferPaths && 'paths', preferGreen && 'green', avoidBusyRoads && 'no busy roads'].filter(Boolean).map((t) => ` · ${t}`)}
+              {[preferPaths && 'paths', preferGreen && 'green', preferPopular && 'popular', avoidBusyRoads && 'no busy roads']
+                .filter(Boolean)
+                .map((t) => ` · ${t}`)}
             </p>
           ) : (
             <>
@@ -163,6 +166,13 @@ export function LoopDialog(p: Props) {
               <div className="flex items-center justify-between gap-2">
                 <Label htmlFor="loop-green">Prefer green</Label>
                 <Switch id="loop-green" checked={preferGreen} onCheckedChange={setPreferGreen} />
+              </div>
+              <div className="flex items-center justify-between gap-2">
+                <Label htmlFor="loop-popular" className="grid gap-0.5">
+                  <span>Prefer popular ways</span>
+                  <span className="text-xs font-normal text-muted-foreground">Where this Waymark's public routes run</span>
+                </Label>
+                <Switch id="loop-popular" checked={preferPopular} onCheckedChange={setPreferPopular} />
               </div>
               <div className="flex items-center justify-between gap-2">
                 <Label htmlFor="loop-busy">Avoid busy roads</Label>

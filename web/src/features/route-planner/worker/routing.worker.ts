@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { GRAPH_CACHE } from '@/components/map/cache-names';
 import { dropStaleCopies } from '@/components/map/stale-copies';
-import { OutsideRegionError, PlanningEngine } from '@waymark/geo';
+import { denseHeat, OutsideRegionError, PlanningEngine } from '@waymark/geo';
 import type { WorkerRequest, WorkerResponse } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -61,6 +61,37 @@ function engineFor(region: string, url?: string) {
   return e;
 }
 
+/** When each region's popularity heat was last fetched (at most once a minute). */
+const heatFetchedAt = new Map<string, number>();
+
+/**
+ * The heat of the region's public routes (GET /api/routes/popularity) set on its engine before a
+ * loop that prefers popular ways: from the network at most once a minute, stored beside the
+ * graph; offline, the stored copy. A heat for another build of the graph, or none, leaves the
+ * preference without effect.
+ */
+async function applyHeat(region: string, engine: PlanningEngine): Promise<void> {
+  const last = heatFetchedAt.get(region);
+  if (last !== undefined && performance.now() - last < 60_000) return;
+  const url = `${self.location.origin}/api/routes/popularity?region=${encodeURIComponent(region)}`;
+  const cache = await caches.open(GRAPH_CACHE).catch(() => null);
+  let body: unknown = null;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`${res.status}`);
+    await cache?.put(url, res.clone()).catch(() => undefined);
+    body = await res.json();
+    heatFetchedAt.set(region, performance.now());
+  } catch {
+    body = await (await cache?.match(url))?.json().catch(() => null);
+  }
+  const heat =
+    body && typeof body === 'object'
+      ? denseHeat(body as { edgeCount: unknown; edges: unknown; heat: unknown }, engine.graph.edgeCount)
+      : null;
+  engine.setHeat(heat);
+}
+
 self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
   const msg = ev.data;
   const reply = (r: WorkerResponse) => self.postMessage(r);
@@ -77,6 +108,7 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
       reply({ id: msg.id, ok: true, type: 'plan', route, ms: performance.now() - t0 });
     } else {
       const { engine } = await engineFor(msg.region);
+      if (msg.request.preferences?.preferPopular) await applyHeat(msg.region, engine);
       const t0 = performance.now();
       const alternatives = engine.loops(msg.request);
       reply({ id: msg.id, ok: true, type: 'loop', alternatives, ms: performance.now() - t0 });
