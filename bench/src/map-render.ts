@@ -15,6 +15,7 @@ import { startBuiltServer } from './built-server.ts';
 import { PEER_MARK, PEER_PAGE, peerHtml, peerResponse, regionView } from './peer-map.ts';
 import { PEER_PLANNER_PAGE, ROUTE_LAYER, WAYPOINT_LAYER, peerPlannerHtml, peerPlannerResponse, peerRouterScript } from './peer-planner.ts';
 import { printTable, type Row } from './table.ts';
+import { allowTsxFunctions } from './tsx-shim.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
@@ -36,6 +37,7 @@ const REGION = 'andorra';
 
 async function timeFirstFrame(browser: Browser, url: string, mark: string, peer?: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await allowTsxFunctions(context);
   try {
     const page: Page = await context.newPage();
     if (peer) {
@@ -121,6 +123,7 @@ async function clickToPaint(page: Page, which: Which, at: { x: number; y: number
 /** One page load: two warm-up clicks (the routing worker's first route), then the timed clicks. */
 async function clickRun(browser: Browser, url: string, which: Which, routePeer?: (route: PwRoute) => Promise<void>) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await allowTsxFunctions(context);
   try {
     const page = await context.newPage();
     if (routePeer) await page.route('**/__peer/**', routePeer);

@@ -9,6 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { PEER_MARK, PEER_PAGE, peerHtml, peerResponse, regionView } from './peer-map.ts';
 import { printTable, type Row } from './table.ts';
+import { allowTsxFunctions } from './tsx-shim.ts';
 
 const FIRST_FRAME = 'waymark:map-first-frame';
 /** How long one load may take to its meaningful frame before it counts as not drawn. */
@@ -43,10 +44,8 @@ async function timePage(browser: Browser, base: string, p: MapPage, signIn?: (pa
     const page = await context.newPage();
     if (p.auth && signIn) await signIn(page);
     if (p.overlay) {
-      // tsx (esbuild with keepNames) wraps every named function in `__name(fn, "name")`, and the
-      // script below reaches the page as the transformed source: without this no-op `__name` it
-      // threw a ReferenceError before watching anything, and the overlay was "never drawn".
-      await page.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+      // without it the script below threw before watching anything: the overlay was "never drawn"
+      await allowTsxFunctions(page);
       // from the page's first script on: mark the first rendered frame that draws an overlay feature
       await page.addInitScript((layer) => {
         const w = globalThis as unknown as { __waymarkTest?: { map(): unknown }; __overlayWatch?: number };
