@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import type { AppContext, AppEnv, ServerModule } from './context.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { compressResponse, pickEncoding } from './http/compress.ts';
@@ -15,9 +15,27 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
   const app = new Hono<AppEnv>();
   const log = ctx.logger;
 
+  const jsonBodyLimit = bodyLimit({
+    maxSize: ctx.config.BODY_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', `Request body is larger than ${ctx.config.BODY_LIMIT_BYTES} bytes`), 413),
+  });
+  // Uploads (e.g. project documents) stream their body and enforce UPLOAD_LIMIT_BYTES themselves.
+  const streaming = modules.flatMap((m) => m.streamingBodies ?? []);
+  /** The /api checks (query text, body limit) around the rest of the chain. */
+  const apiChecks = (c: Context<AppEnv>, next: Next) => {
+    // Query strings: no NUL or unpaired surrogate reaches a handler (bodies: readJson). A query
+    // without a percent sign cannot hold either (the request line is bytes; a raw NUL is refused by
+    // the HTTP parser and bytes decode to code points below 0x100, never surrogates).
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    if (q !== -1 && url.indexOf('%', q) !== -1) rejectUnstorable(findUnstorableText(c.req.queries()), 'query');
+    return streaming.some((r) => r.test(c.req.path)) ? next() : jsonBodyLimit(c, next);
+  };
+
   const headers = securityHeaders(() => ctx.spa.scriptHashes, { hsts: ctx.config.publicUrl.startsWith('https:') });
   // One middleware for what every response gets — X-Request-Id, the security headers, Vary and
-  // compression, the request log — as each middleware layer costs a dispatch step per request.
+  // compression, the request log — and the /api checks, as each middleware layer costs a dispatch
+  // step (and a promise) per request.
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -37,7 +55,15 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
       // A client that accepts no encoding: Vary before the handler, the response is not touched (compress.ts).
       if (compressible && !encoding) out.setHeader('Vary', 'Accept-Encoding');
     }
-    await next();
+    if (path === '/api' || path.startsWith('/api/')) {
+      try {
+        // the body limit answers 413 itself; a refused query throws (to onError, as a handler's error would)
+        const res = await apiChecks(c, next);
+        if (res instanceof Response) c.res = res;
+      } catch (err) {
+        c.res = await errorResponse(err as Error, c);
+      }
+    } else await next();
     if (compressible && (encoding || !out)) await compressResponse(c, encoding);
     if (!out) {
       c.res.headers.set('X-Request-Id', id);
@@ -48,23 +74,6 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     if (status >= 500) log.error(entry, 'request');
     else if (!path.startsWith('/assets/') && !path.startsWith('/tiles/')) log.info(entry, 'request');
     else log.debug(entry, 'request');
-  });
-
-  const jsonBodyLimit = bodyLimit({
-    maxSize: ctx.config.BODY_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', `Request body is larger than ${ctx.config.BODY_LIMIT_BYTES} bytes`), 413),
-  });
-  // Uploads (e.g. project documents) stream their body and enforce UPLOAD_LIMIT_BYTES themselves.
-  const streaming = modules.flatMap((m) => m.streamingBodies ?? []);
-  // One middleware for both /api checks (each middleware layer costs a dispatch step per request).
-  app.use('/api/*', (c, next) => {
-    // Query strings: no NUL or unpaired surrogate reaches a handler (bodies: readJson). A query
-    // without a percent sign cannot hold either (the request line is bytes; a raw NUL is refused by
-    // the HTTP parser and bytes decode to code points below 0x100, never surrogates).
-    const url = c.req.url;
-    const q = url.indexOf('?');
-    if (q !== -1 && url.indexOf('%', q) !== -1) rejectUnstorable(findUnstorableText(c.req.queries()), 'query');
-    return streaming.some((r) => r.test(c.req.path)) ? next() : jsonBodyLimit(c, next);
   });
 
   for (const m of modules) m.register?.(app, ctx);
@@ -79,7 +88,7 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
 
   app.notFound((c) => c.text(`Page not found: ${c.req.path}`, 404));
 
-  app.onError((err, c) => {
+  function errorResponse(err: Error, c: Context<AppEnv>): Response {
     if (err instanceof HttpError) {
       return c.json(errorBody(err.code, err.message, err.details), err.status, err.headers);
     }
@@ -90,7 +99,8 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     }
     log.error({ reqId: c.get('requestId'), err: { message: err.message, stack: err.stack } }, 'unhandled error');
     return c.json(errorBody('internal_error', 'Something went wrong on our side. The error was logged.'), 500);
-  });
+  }
+  app.onError(errorResponse);
 
   return app;
 }

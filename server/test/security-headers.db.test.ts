@@ -118,6 +118,13 @@ describe(`security headers on every response (${TEST_DB})`, () => {
         expectSecurityHeaders(boom, 'onError 500', 'api');
       });
 
+      it('a query refused before any handler (NUL): 400 as JSON', async () => {
+        const res = await request('/api/health?q=a%00b');
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_error');
+        expectSecurityHeaders(res, 'refused query', 'api');
+      });
+
       it('a 413 from the body limit', async () => {
         const res = await request('/api/health', { method: 'POST', body: 'x'.repeat(2000), headers: { 'content-type': 'text/plain' } });
         expect(res.status).toBe(413);
