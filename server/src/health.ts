@@ -1,5 +1,6 @@
 import type { BuildInfo, HealthResponse } from '@waymark/contracts';
 import type { ServerModule } from './context.ts';
+import { sendJson } from './http/json.ts';
 
 export const healthModule: ServerModule = {
   name: 'health',
@@ -14,8 +15,8 @@ export const healthModule: ServerModule = {
         uptimeSeconds: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
         database: { kind: ctx.database.kind, reachable: ok, latencyMs: db.latencyMs, checkedAt: db.checkedAt.toISOString() },
       };
-      return c.json(body, ok ? 200 : 503, { 'Cache-Control': 'no-store' });
+      return sendJson(c, body, { status: ok ? 200 : 503, cacheControl: 'no-store' });
     });
-    app.get('/builds/latest.json', (c) => c.json(ctx.spa.build satisfies BuildInfo, 200, { 'Cache-Control': 'no-cache, no-store' }));
+    app.get('/builds/latest.json', (c) => sendJson(c, ctx.spa.build satisfies BuildInfo, { cacheControl: 'no-cache, no-store' }));
   },
 };

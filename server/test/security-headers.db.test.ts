@@ -44,10 +44,15 @@ const SECURITY: Record<string, string | RegExp> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
 };
 
-function expectSecurityHeaders(res: Response, what: string, csp: 'app' | 'own' = 'app') {
+/**
+ * `api`: the minimal policy of `/api/*` answers (JSON, never rendered as a document); `app`: the
+ * documents' full policy; `own`: a handler's own.
+ */
+function expectSecurityHeaders(res: Response, what: string, csp: 'api' | 'app' | 'own') {
   for (const [name, value] of Object.entries(SECURITY)) expect(res.headers.get(name), `${what}: ${name}`).toBe(value);
   const policy = res.headers.get('content-security-policy') ?? '';
   if (csp === 'own') expect(policy, what).toBe("default-src 'none'");
+  else if (csp === 'api') expect(policy, what).toBe("default-src 'none'; frame-ancestors 'none'");
   else {
     expect(policy, what).toMatch(/^default-src 'self'; script-src 'self' 'wasm-unsafe-eval' /);
     expect(policy, what).toContain("frame-ancestors 'none'");
@@ -98,7 +103,7 @@ describe(`security headers on every response (${TEST_DB})`, () => {
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toMatch(/^application\/json/);
         expect(res.headers.get('cache-control')).toBe('no-store'); // the handler's own headers survive
-        expectSecurityHeaders(res, 'GET /api/health');
+        expectSecurityHeaders(res, 'GET /api/health', 'api');
         expect(((await res.json()) as { status: string }).status).toBe('ok');
       });
 
@@ -106,18 +111,25 @@ describe(`security headers on every response (${TEST_DB})`, () => {
         const bad = await request('/api/_test/bad');
         expect(bad.status).toBe(400);
         expect(await bad.json()).toEqual({ error: { code: 'bad_request', message: 'Not like that' } });
-        expectSecurityHeaders(bad, 'thrown 400');
+        expectSecurityHeaders(bad, 'thrown 400', 'api');
         const boom = await request('/api/_test/boom');
         expect(boom.status).toBe(500);
         expect(((await boom.json()) as { error: { code: string } }).error.code).toBe('internal_error');
-        expectSecurityHeaders(boom, 'onError 500');
+        expectSecurityHeaders(boom, 'onError 500', 'api');
+      });
+
+      it('a query refused before any handler (NUL): 400 as JSON', async () => {
+        const res = await request('/api/health?q=a%00b');
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_error');
+        expectSecurityHeaders(res, 'refused query', 'api');
       });
 
       it('a 413 from the body limit', async () => {
         const res = await request('/api/health', { method: 'POST', body: 'x'.repeat(2000), headers: { 'content-type': 'text/plain' } });
         expect(res.status).toBe(413);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
-        expectSecurityHeaders(res, '413');
+        expectSecurityHeaders(res, '413', 'api');
       });
 
       it('a static asset and the SPA index with its hash-widened CSP', async () => {
@@ -125,26 +137,26 @@ describe(`security headers on every response (${TEST_DB})`, () => {
         expect(asset.status).toBe(200);
         expect(await asset.text()).toBe('export const x = 1;\n');
         expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-        expectSecurityHeaders(asset, 'static asset');
+        expectSecurityHeaders(asset, 'static asset', 'app');
         const index = await request('/login');
         expect(index.status).toBe(200);
         expect(index.headers.get('content-type')).toMatch(/^text\/html/);
         expect(await index.text()).toContain(INLINE);
-        expectSecurityHeaders(index, 'SPA index');
+        expectSecurityHeaders(index, 'SPA index', 'app');
       });
 
       it('404s: an unknown API route, an unknown page and an unknown file', async () => {
         const api = await request('/api/no-such-route');
         expect(api.status).toBe(404);
         expect(((await api.json()) as { error: { code: string } }).error.code).toBe('not_found');
-        expectSecurityHeaders(api, 'API 404');
+        expectSecurityHeaders(api, 'API 404', 'api');
         const page = await request('/no-such-page', { headers: { accept: 'text/html' } });
         expect(page.status).toBe(404);
         expect(await page.text()).toContain(INLINE); // the SPA renders its own 404
-        expectSecurityHeaders(page, 'page 404');
+        expectSecurityHeaders(page, 'page 404', 'app');
         const file = await request('/no-such-file.txt');
         expect(file.status).toBe(404);
-        expectSecurityHeaders(file, 'file 404');
+        expectSecurityHeaders(file, 'file 404', 'app');
       });
 
       it("keeps a handler's own stricter CSP, and echoes a well-formed request id only", async () => {
@@ -158,6 +170,46 @@ describe(`security headers on every response (${TEST_DB})`, () => {
       });
     });
   }
+
+  for (const [way, request] of ways) {
+    it(`${way}: a JSON answer kept between requests carries a strong ETag and answers If-None-Match with 304`, async () => {
+      // identity: over HTTP the answer's own path (fetch asks for gzip by default; that case below)
+      const identity = { 'accept-encoding': 'identity' };
+      const res = await request('/api/regions', { headers: identity });
+      expect(res.status).toBe(200);
+      const etag = res.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[\w-]{32}"$/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const body = await res.text();
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+      expect((JSON.parse(body) as { regions: { name: string }[] }).regions.map((r) => r.name)).toContain('andorra');
+      expectSecurityHeaders(res, 'GET /api/regions', 'api');
+      for (const inm of [etag, `W/${etag}`, `"other", ${etag}`]) {
+        const again = await request('/api/regions', { headers: { ...identity, 'if-none-match': inm } });
+        expect(again.status, inm).toBe(304);
+        expect(again.headers.get('etag')).toBe(etag);
+        expect(again.headers.get('cache-control')).toBe('no-cache');
+        expect(await again.text()).toBe('');
+        expectSecurityHeaders(again, '304', 'api');
+      }
+      const other = await request('/api/regions', { headers: { ...identity, 'if-none-match': '"something-else"' } });
+      expect(other.status).toBe(200);
+      expect(await other.text()).toBe(body);
+    });
+  }
+
+  it('over HTTP, a client that accepts gzip gets the list compressed with a weak ETag, and 304 for it', async () => {
+    const plain = await (await fetch(`${base}/api/regions`, { headers: { 'accept-encoding': 'identity' } })).text();
+    const res = await fetch(`${base}/api/regions`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    const etag = res.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"[\w-]{32}"$/);
+    expect(await res.text()).toBe(plain); // fetch decodes it
+    const again = await fetch(`${base}/api/regions`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
 
   it('over HTTP, a client that accepts no encoding gets Vary: Accept-Encoding and a single, length-delimited body', async () => {
     const res = await fetch(`${base}/api/health`, { headers: { 'accept-encoding': 'identity' } });

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppContext, AppEnv } from '../context.ts';
+import { sendJsonText } from './json.ts';
 import { listCacheFor, listKey, type ListTable } from '../db/list-cache.ts';
 
 /**
@@ -18,5 +19,8 @@ export async function cachedList(
     onError: (err) => ctx.logger.warn({ err }, 'list cache: not listening for changes (lists are read from the database)'),
   });
   const body = await cache.get(listKey(spec.kind, spec.userId, spec.query), spec.tables, async () => JSON.stringify(await load()));
+  const { 'Cache-Control': cacheControl, ...others } = spec.headers ?? {};
+  // Cache-Control alone (the lists' no-store) keeps the adapter's fast path (http/json.ts).
+  if (Object.keys(others).length === 0) return sendJsonText(c, body, { cacheControl });
   return c.body(body, 200, { 'Content-Type': 'application/json', ...spec.headers });
 }

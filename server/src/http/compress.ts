@@ -14,7 +14,7 @@
 // Tiles (already compressed, served with Range) and precompressed build assets never come here.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { nodeOutgoing } from './security.ts';
 
 /** Content types worth compressing (text, JSON, JS, XML, SVG, web manifests, GPX…). */
@@ -80,32 +80,41 @@ export function compression(opts: { threshold?: number } = {}): MiddlewareHandle
       return next();
     }
     await next();
-    const res = c.res;
-    const status = res.status;
-    if (status < 200 || status === 204 || status === 206 || status === 304) return;
-    const h = res.headers;
-    const type = h.get('content-type');
-    if (!type || !COMPRESSIBLE.test(type) || h.has('content-encoding') || h.has('transfer-encoding')) return;
-    if (NO_TRANSFORM.test(h.get('cache-control') ?? '')) return;
-    addVary(h);
-    if (!encoding) return;
-    const declared = h.get('content-length');
-    if (declared !== null && (Number(declared) < threshold || Number(declared) > MAX_BODY)) return;
-    const body = new Uint8Array(await res.arrayBuffer());
-    let out: Uint8Array = body;
-    if (body.byteLength >= threshold && body.byteLength <= MAX_BODY) {
-      if (body.byteLength <= SYNC_LIMIT) {
-        out = encoding === 'br' ? zlib.brotliCompressSync(body, brotliOpts(body.byteLength)) : zlib.gzipSync(body, GZIP_OPTS);
-      } else {
-        out = encoding === 'br' ? await brotliAsync(body, brotliOpts(body.byteLength)) : await gzipAsync(body, GZIP_OPTS);
-      }
-      h.set('Content-Encoding', encoding);
-      const etag = h.get('etag');
-      if (etag && !etag.startsWith('W/')) h.set('ETag', `W/${etag}`);
-    }
-    h.set('Content-Length', String(out.byteLength));
-    // The body was read: the response is rebuilt around the bytes, with the same status and headers.
-    c.res = undefined as unknown as Response; // no header merge: `h` already holds them all
-    c.res = new Response(out, { status, headers: h });
+    await compressResponse(c, encoding, threshold);
   };
+}
+
+/**
+ * The part of `compression()` after the handler, for a client that accepts `encoding` (or none,
+ * off Node): adds Vary to a compressible response and compresses its body when it is worth it.
+ * The app's own middleware calls it directly (one middleware layer for headers, log and this).
+ */
+export async function compressResponse(c: Context, encoding: 'br' | 'gzip' | null, threshold = 1024): Promise<void> {
+  const res = c.res;
+  const status = res.status;
+  if (status < 200 || status === 204 || status === 206 || status === 304) return;
+  const h = res.headers;
+  const type = h.get('content-type');
+  if (!type || !COMPRESSIBLE.test(type) || h.has('content-encoding') || h.has('transfer-encoding')) return;
+  if (NO_TRANSFORM.test(h.get('cache-control') ?? '')) return;
+  addVary(h);
+  if (!encoding) return;
+  const declared = h.get('content-length');
+  if (declared !== null && (Number(declared) < threshold || Number(declared) > MAX_BODY)) return;
+  const body = new Uint8Array(await res.arrayBuffer());
+  let out: Uint8Array = body;
+  if (body.byteLength >= threshold && body.byteLength <= MAX_BODY) {
+    if (body.byteLength <= SYNC_LIMIT) {
+      out = encoding === 'br' ? zlib.brotliCompressSync(body, brotliOpts(body.byteLength)) : zlib.gzipSync(body, GZIP_OPTS);
+    } else {
+      out = encoding === 'br' ? await brotliAsync(body, brotliOpts(body.byteLength)) : await gzipAsync(body, GZIP_OPTS);
+    }
+    h.set('Content-Encoding', encoding);
+    const etag = h.get('etag');
+    if (etag && !etag.startsWith('W/')) h.set('ETag', `W/${etag}`);
+  }
+  h.set('Content-Length', String(out.byteLength));
+  // The body was read: the response is rebuilt around the bytes, with the same status and headers.
+  c.res = undefined as unknown as Response; // no header merge: `h` already holds them all
+  c.res = new Response(out, { status, headers: h });
 }

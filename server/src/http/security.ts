@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 /** SHA-256 CSP source expressions for the inline <script> blocks of an HTML document. */
 export function inlineScriptHashes(html: string): string[] {
@@ -42,7 +42,7 @@ const CONSTANT_HEADERS: readonly (readonly [string, string])[] = [
 ];
 
 /** The part of Node's `ServerResponse` used here (`@hono/node-server` passes it as `c.env.outgoing`). */
-interface NodeOutgoing {
+export interface NodeOutgoing {
   setHeader(name: string, value: string): unknown;
   headersSent: boolean;
 }
@@ -68,16 +68,35 @@ export function nodeOutgoing(c: Context): NodeOutgoing | undefined {
 }
 
 /**
- * Security headers for every response: the app's CSP (with the SPA's inline-script hashes in
- * script-src; a response that sets its own CSP keeps it) and five constant headers.
- * On Node they are set on the `ServerResponse` before the handler (see `nodeOutgoing`); elsewhere on
- * the finished response.
+ * The CSP of `/api/*` responses: JSON (and a few files a handler sends with its own stricter policy)
+ * that no browser renders as a document — nothing to load, not to be framed (OWASP REST security
+ * guidance). The full policy above is for documents: the SPA's index.html, and every other path,
+ * as a script or worker served from there is governed by its response's own CSP.
  */
-export function securityHeaders(getScriptHashes: () => string[]): MiddlewareHandler {
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+export interface SecurityHeaders {
+  /** Set every header on Node's response before the handler runs (see `nodeOutgoing`). */
+  setOn(out: NodeOutgoing, path: string): void;
+  /** Set them on a finished response's headers (app.request, other runtimes); its own CSP wins. */
+  addTo(headers: Headers, path: string): void;
+}
+
+/**
+ * Security headers for every response: the CSP (`API_CSP` under `/api/`, elsewhere the app's policy
+ * with the SPA's inline-script hashes in script-src; a response that sets its own CSP keeps it),
+ * five constant headers, and HSTS (2 years, subdomains) when `hsts` (an https PUBLIC_URL).
+ * The app's middleware sets them on Node's `ServerResponse` before the handler (see
+ * `nodeOutgoing`), elsewhere on the finished response.
+ */
+export function securityHeaders(getScriptHashes: () => string[], opts: { hsts?: boolean } = {}): SecurityHeaders {
   // The policy is the same for every response while the hashes are: built once, not per request.
   let hashes: string[] | null = null;
   let policy = '';
-  const currentPolicy = () => {
+  const policyFor = (path: string) => {
+    if (path.startsWith('/api/')) return API_CSP;
     const current = getScriptHashes();
     if (current !== hashes) {
       hashes = current;
@@ -85,30 +104,16 @@ export function securityHeaders(getScriptHashes: () => string[]): MiddlewareHand
     }
     return policy;
   };
-  return async (c, next) => {
-    const out = nodeOutgoing(c);
-    if (out) {
-      out.setHeader('Content-Security-Policy', currentPolicy());
-      for (const [name, value] of CONSTANT_HEADERS) out.setHeader(name, value);
-      return next();
-    }
-    await next();
-    const h = c.res.headers;
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', currentPolicy());
-    for (const [name, value] of CONSTANT_HEADERS) h.set(name, value);
-  };
-}
-
-/** HSTS (2 years, subdomains) for an instance whose PUBLIC_URL is https: browsers then refuse plain http. */
-export function strictTransportSecurity(): MiddlewareHandler {
-  const value = 'max-age=63072000; includeSubDomains';
-  return async (c, next) => {
-    const out = nodeOutgoing(c);
-    if (out) {
-      out.setHeader('Strict-Transport-Security', value);
-      return next();
-    }
-    await next();
-    c.res.headers.set('Strict-Transport-Security', value);
+  const constant: (readonly [string, string])[] = [...CONSTANT_HEADERS];
+  if (opts.hsts) constant.push(['Strict-Transport-Security', HSTS]);
+  return {
+    setOn(out, path) {
+      out.setHeader('Content-Security-Policy', policyFor(path));
+      for (const [name, value] of constant) out.setHeader(name, value);
+    },
+    addTo(h, path) {
+      if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', policyFor(path));
+      for (const [name, value] of constant) h.set(name, value);
+    },
   };
 }

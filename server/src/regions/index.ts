@@ -11,12 +11,13 @@ import {
   type RegionList,
 } from '@waymark/contracts';
 import type { RegionMeta } from '@waymark/regions/build';
-import { searchPlaces } from '@waymark/regions/search';
 import type { ServerModule } from '../context.ts';
 import { errorBody, notFound } from '../http/errors.ts';
+import { sendJson, sendJsonText, strongEtag } from '../http/json.ts';
 import { validate } from '../http/validate.ts';
 import { sendFile } from './files.ts';
-import { PACK_FILES, RegionStore } from './store.ts';
+import { buildPlaceIndex, searchIndex, type PlaceIndex } from './place-index.ts';
+import { PACK_FILES, RegionStore, type LoadedRegion } from './store.ts';
 
 // For other modules (the AI chat's places, the map pages' data): the packs on disk.
 export { RegionStore, type LoadedRegion } from './store.ts';
@@ -62,12 +63,53 @@ function publicMeta(r: { meta: RegionMeta }): RegionInfo {
   };
 }
 
+/** A JSON body kept between requests, with its strong ETag. */
+interface JsonText {
+  text: string;
+  etag: string;
+}
+const jsonText = (value: unknown): JsonText => {
+  const text = JSON.stringify(value);
+  return { text, etag: strongEtag(text) };
+};
+
+// A region's answers are built once per loaded pack: the store loads a new `LoadedRegion` whenever
+// the pack's meta.json changes (a rebuilt region), so keying on it never serves a stale body.
+const infoOf = new WeakMap<LoadedRegion, JsonText>();
+const regionInfo = (r: LoadedRegion): JsonText => {
+  let info = infoOf.get(r);
+  if (!info) infoOf.set(r, (info = jsonText(publicMeta(r))));
+  return info;
+};
+const indexOf = new WeakMap<LoadedRegion, PlaceIndex>();
+const placeIndex = (r: LoadedRegion): PlaceIndex => {
+  let index = indexOf.get(r);
+  if (!index) indexOf.set(r, (index = buildPlaceIndex(r.places())));
+  return index;
+};
+
+/**
+ * The region list's body, encoded again only when the list of loaded packs changes (a region added,
+ * removed or rebuilt: each is a new `LoadedRegion`, see store.ts): the same objects in the same
+ * order are the same body.
+ */
+function regionListCache(): (regions: LoadedRegion[]) => JsonText {
+  let listed: { regions: LoadedRegion[]; body: JsonText } | null = null;
+  return (regions) => {
+    if (!listed || listed.regions.length !== regions.length || listed.regions.some((r, i) => r !== regions[i])) {
+      listed = { regions, body: jsonText({ regions: regions.map(publicMeta) } satisfies RegionList) };
+    }
+    return listed.body;
+  };
+}
+
 export function regionsDir(env: { REGIONS_DIR?: string }): string {
   return path.resolve(ROOT, env.REGIONS_DIR ?? 'data/packs');
 }
 
 export function createRegionsModule(opts: { dir?: string; assetsDir?: string } = {}): ServerModule {
   let store: RegionStore;
+  const regionList = regionListCache();
   const assets = opts.assetsDir ?? path.join(ROOT, 'data/assets');
   return {
     name: 'regions',
@@ -125,29 +167,28 @@ export function createRegionsModule(opts: { dir?: string; assetsDir?: string } =
         return c.text('Sprite not found', 404);
       });
 
-      app.get('/api/regions', (c) =>
-        c.json({ regions: store.list().map(publicMeta) } satisfies RegionList, 200, { 'Cache-Control': 'no-cache' }),
-      );
+      app.get('/api/regions', (c) => {
+        const list = regionList(store.list());
+        return sendJsonText(c, list.text, { cacheControl: 'no-cache', etag: list.etag });
+      });
 
       app.get('/api/regions/:name', (c) => {
         const region = store.get(c.req.param('name'));
         if (!region) throw notFound(`Unknown region ${JSON.stringify(c.req.param('name').slice(0, 60))}`);
-        return c.json(publicMeta(region), 200, { 'Cache-Control': 'no-cache' });
+        const info = regionInfo(region);
+        return sendJsonText(c, info.text, { cacheControl: 'no-cache', etag: info.etag });
       });
 
       app.get('/api/regions/:name/places', (c) => {
         const region = store.get(c.req.param('name'));
         if (!region) throw notFound(`Unknown region ${JSON.stringify(c.req.param('name').slice(0, 60))}`);
         const q = validate(c, 'query', placesQuery, 'place search');
-        const hits = searchPlaces(region.places(), q.q, q.limit).map((h) => ({
-          name: h.name,
-          kind: h.kind,
-          lon: h.lon,
-          lat: h.lat,
-          ...(h.ele !== undefined ? { ele: h.ele } : {}),
-          score: h.score,
-        }));
-        return c.json({ region: region.meta.name, query: q.q, places: hits } satisfies PlacesResponse);
+        const hits = searchIndex(placeIndex(region), q.q, q.limit).map((h) =>
+          h.ele !== undefined
+            ? { name: h.name, kind: h.kind, lon: h.lon, lat: h.lat, ele: h.ele, score: h.score }
+            : { name: h.name, kind: h.kind, lon: h.lon, lat: h.lat, score: h.score },
+        );
+        return sendJson(c, { region: region.meta.name, query: q.q, places: hits } satisfies PlacesResponse);
       });
 
       const elevations = async (points: [number, number][]) => {

@@ -1,0 +1,68 @@
+// JSON answers that stay on @hono/node-server's one-write fast path (see security.ts `nodeOutgoing`).
+//
+// `c.json(body, 200, { 'Cache-Control': … })` gives Hono two headers, and with more than one it
+// builds a WHATWG `Headers`, which the adapter then copies back into a plain object for
+// `writeHead()`. Here, on Node and for a client that takes the body as it is (no gzip/br: the
+// compression middleware will not touch the response), the extra headers go onto Node's
+// `ServerResponse` before the response exists and Hono sees only the `Content-Type`: its plain
+// object reaches `writeHead()` as it is, and the adapter sets the length from the string (one
+// write). Otherwise (a client that accepts compression, `app.request()`), the headers go on the
+// response, with a `Content-Length`, so the compression middleware knows the size without reading
+// the body and leaves a small one alone.
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { pickEncoding } from './compress.ts';
+import { nodeOutgoing } from './security.ts';
+
+export interface JsonOptions {
+  status?: ContentfulStatusCode;
+  cacheControl?: string;
+  /** A strong entity tag (`"…"`, see `strongEtag`): a request whose If-None-Match matches gets a 304. */
+  etag?: string;
+}
+
+/** A strong entity tag for a body: its SHA-256, base64url, quoted. */
+export function strongEtag(body: string | Uint8Array): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** If-None-Match (RFC 9110 13.1.2, weak comparison: `W/` is ignored on both sides) against `etag`. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  for (const part of ifNoneMatch.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || tag === opaque || (tag.startsWith('W/') && tag.slice(2) === opaque)) return true;
+  }
+  return false;
+}
+
+/** Send `value` as JSON (see `sendJsonText`). */
+export function sendJson(c: Context, value: unknown, opts: JsonOptions = {}): Response {
+  return sendJsonText(c, JSON.stringify(value), opts);
+}
+
+/**
+ * Send `text` (JSON already encoded, e.g. kept between requests) as `application/json`, with an
+ * optional Cache-Control and ETag (answering a matching If-None-Match with 304), keeping the
+ * adapter's fast path where it can (see the comment at the top of this file).
+ */
+export function sendJsonText(c: Context, text: string, opts: JsonOptions = {}): Response {
+  const status = opts.status ?? 200;
+  const notModified = opts.etag !== undefined && etagMatches(c.req.header('if-none-match'), opts.etag);
+  const out = pickEncoding(c.req.header('accept-encoding')) ? undefined : nodeOutgoing(c);
+  if (out) {
+    if (opts.cacheControl !== undefined) out.setHeader('Cache-Control', opts.cacheControl);
+    if (opts.etag !== undefined) out.setHeader('ETag', opts.etag);
+    if (notModified) return c.body(null, 304);
+    return c.body(text, status, { 'Content-Type': 'application/json' });
+  }
+  const headers: Record<string, string> = {};
+  if (opts.cacheControl !== undefined) headers['Cache-Control'] = opts.cacheControl;
+  if (opts.etag !== undefined) headers.ETag = opts.etag;
+  if (notModified) return c.body(null, 304, headers);
+  headers['Content-Type'] = 'application/json';
+  headers['Content-Length'] = String(Buffer.byteLength(text));
+  return c.body(text, status, headers);
+}
