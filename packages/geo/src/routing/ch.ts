@@ -100,8 +100,9 @@ export class ContractionHierarchy {
    * costliest via path) finds a path at most as cheap; stopping early only adds shortcuts, never
    * loses a shortest path.
    */
-  static build(g: RunningGraph, options: { settleLimit?: number } = {}): ContractionHierarchy {
-    return new ContractionHierarchy(g, new ChBuilder(g, options.settleLimit ?? 250).run());
+  static build(g: RunningGraph, options: { settleLimit?: number; estimateLimit?: number } = {}): ContractionHierarchy {
+    const settle = options.settleLimit ?? 250;
+    return new ContractionHierarchy(g, new ChBuilder(g, settle, Math.min(settle, options.estimateLimit ?? ESTIMATE_LIMIT)).run());
   }
 
   /**
@@ -247,6 +248,9 @@ export class ContractionHierarchy {
   }
 }
 
+/** witness-search budget (settled nodes) when only estimating a node's priority */
+const ESTIMATE_LIMIT = 40;
+
 interface ChParts {
   rank: Int32Array;
   eA: Int32Array;
@@ -311,6 +315,7 @@ class ChBuilder {
   constructor(
     private readonly g: RunningGraph,
     private readonly settleLimit: number,
+    private readonly estimateLimit: number,
   ) {
     const n = g.nodeCount;
     const cap = Math.max(16, g.edgeCount * 2);
@@ -496,7 +501,7 @@ class ChBuilder {
   }
 
   private priority(v: number): number {
-    this.needed(v, this.settleLimit);
+    this.needed(v, this.estimateLimit);
     const removed = this.nbrCount;
     if (removed === 0) return this.level[v]!;
     const hops = this.eHops;
@@ -555,6 +560,8 @@ class ChBuilder {
         queue.push(p, v);
         continue;
       }
+      // the shortcuts v needs, with the full witness budget (fewer than the estimate's)
+      if (this.settleLimit !== this.estimateLimit) this.needed(v, this.settleLimit);
       const nbr = this.nbr;
       for (let k = 0; k < this.pairCount; k++) {
         const i = this.pairI[k]!;
