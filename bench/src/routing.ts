@@ -1,7 +1,9 @@
 // `npm run bench:routing`: shortest-path queries on the Andorra running graph — ours (the
 // contraction hierarchy that answers plain queries, and ALT A*, which answers queries with
 // preferences) beside ngraph.path A* and pgRouting pgr_dijkstra on a real PostgreSQL, for the same
-// 1,000 random snapped point pairs in one run — and the loop generator's quality figures.
+// 1,000 random snapped point pairs in one run — and the loop generator's quality figures; then the
+// growth table on generated 10k / 100k / 1M-node networks (routing-scale.ts;
+// BENCH_ROUTING_SCALE=10k,100k,1M picks the sizes, `none` skips it).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { LoopGenerator, mulberry32, RoutePlanner, Router, type RunningGraph, type Snap } from '@waymark/geo';
@@ -9,6 +11,7 @@ import { andorraGraph, loopStart } from '@waymark/geo/test-support/andorra';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
 import pg from 'pg';
+import { benchRoutingScale } from './routing-scale.ts';
 import { printTable } from './table.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 1000);
@@ -323,6 +326,8 @@ export async function benchRouting() {
     `\nLoop generator on Andorra (${LOOP_STARTS} random starts per distance, 3 alternatives each; figures for the first alternative)`,
   );
   console.table(loopRows);
+
+  benchRoutingScale();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
