@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { buildRunningGraph, mulberry32, PlanningEngine, type RunningGraph, type Snap } from '@waymark/geo';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
+import { ngraphPathCost } from './ngraph-peer.ts';
 import { syntheticNetwork } from './routing-network.ts';
 
 const TARGETS_1M = { chS: 20, p99Ms: 1, loopMedianMs: 300, bytesPerNode: 40 };
@@ -208,14 +209,7 @@ export function runSize(target: number): ScaleResult {
     const [p, q] = nodePairs[i]!;
     ngTimes.push(timeIt(() => finder.find(p, q)));
     const path = finder.find(p, q);
-    let cost = 0;
-    for (let k = 1; k < path.length; k++) {
-      let best = Infinity;
-      path[k - 1]!.links?.forEach((l) => {
-        if ((l.fromId === path[k]!.id || l.toId === path[k]!.id) && l.data.w < best) best = l.data.w;
-      });
-      cost += best;
-    }
+    const cost = ngraphPathCost(path);
     if (path.length && Number.isFinite(oursCost[i]!)) worstDiff = Math.max(worstDiff, Math.abs(cost - oursCost[i]!) / Math.max(1, cost));
   }
 

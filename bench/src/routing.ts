@@ -11,6 +11,7 @@ import { andorraGraph, loopStart } from '@waymark/geo/test-support/andorra';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
 import pg from 'pg';
+import { ngraphPathCost } from './ngraph-peer.ts';
 import { benchRoutingScale } from './routing-scale.ts';
 import { printTable } from './table.ts';
 
@@ -176,15 +177,7 @@ export async function benchRouting() {
   nodePairs.forEach(([a, b], i) => {
     ngTimes.push(timeIt(() => finder.find(a, b)));
     const path = finder.find(a, b);
-    // path is target → source; sum the cheapest link between consecutive nodes
-    let cost = 0;
-    for (let k = 1; k < path.length; k++) {
-      let best = Infinity;
-      path[k - 1]!.links?.forEach((l) => {
-        if ((l.fromId === path[k]!.id || l.toId === path[k]!.id) && l.data.w < best) best = l.data.w;
-      });
-      cost += best;
-    }
+    const cost = ngraphPathCost(path);
     if (path.length && Number.isFinite(oursCost[i]!)) worstDiff = Math.max(worstDiff, Math.abs(cost - oursCost[i]!) / Math.max(1, cost));
   });
 

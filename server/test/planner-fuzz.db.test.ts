@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRouteGeometry } from '@waymark/geo';
-import { buildGraphBytes } from '../../packages/geo/src/test-support/andorra.ts';
+import { andorraPacks } from './support/andorra-packs.ts';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
 import { uriPart } from './support/fuzz.ts';
@@ -22,9 +21,8 @@ const RUNS = Number(process.env.PLANNER_FUZZ_RUNS ?? 250);
 const LOOP_RUNS = Math.max(1, Math.round(RUNS / 5));
 
 // Real Andorra graph: the built pack when present, else built here from the bundled extract.
-const REPO = path.resolve(import.meta.dirname, '../..');
-let packs = path.resolve(REPO, process.env.REGIONS_DIR ?? 'data/packs');
-let tmpPacks: string | null = null;
+let packs = '';
+let cleanupPacks = () => {};
 
 const A = { lon: 1.5211, lat: 42.5063 };
 const B = { lon: 1.5335, lat: 42.5095 };
@@ -577,12 +575,7 @@ describe(`planner API fuzz on ${TEST_DB} (${RUNS} requests per endpoint, ${LOOP_
   });
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(packs, 'andorra', 'graph.bin'))) {
-      tmpPacks = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-packs-'));
-      fs.mkdirSync(path.join(tmpPacks, 'andorra'));
-      fs.writeFileSync(path.join(tmpPacks, 'andorra', 'graph.bin'), await buildGraphBytes());
-      packs = tmpPacks;
-    }
+    ({ dir: packs, cleanup: cleanupPacks } = await andorraPacks());
     for (const r of Object.keys(REGION_BOXES)) if (!fs.existsSync(path.join(packs, r, 'graph.bin'))) delete REGION_BOXES[r];
     t = await createTestApp({ REGIONS_DIR: packs });
     alice = await t.signIn({ name: 'Alice' });
@@ -610,7 +603,7 @@ describe(`planner API fuzz on ${TEST_DB} (${RUNS} requests per endpoint, ${LOOP_
           .join('\n'),
       );
     await t?.close();
-    if (tmpPacks) fs.rmSync(tmpPacks, { recursive: true, force: true });
+    cleanupPacks();
   });
 
   const count = async (ownerId?: string) => {

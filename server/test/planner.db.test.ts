@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGraphBytes } from '../../packages/geo/src/test-support/andorra.ts';
 import { encodeRouteGeometry } from '@waymark/geo';
+import { andorraPacks } from './support/andorra-packs.ts';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
 
 // Real Andorra graph: the built pack when present, else built here from the bundled extract.
-const REPO = path.resolve(import.meta.dirname, '../..');
-let packs = path.resolve(REPO, process.env.REGIONS_DIR ?? 'data/packs');
-let tmpPacks: string | null = null;
+let packs = '';
+let cleanupPacks = () => {};
 
 // Two points on paths in Andorra la Vella / Escaldes and one in France (outside).
 const A = { lon: 1.5211, lat: 42.5063 };
@@ -50,17 +46,12 @@ function routeBody(over: Record<string, unknown> = {}) {
 describe(`planner routing API on ${TEST_DB}`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(packs, 'andorra', 'graph.bin'))) {
-      tmpPacks = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-packs-'));
-      fs.mkdirSync(path.join(tmpPacks, 'andorra'));
-      fs.writeFileSync(path.join(tmpPacks, 'andorra', 'graph.bin'), await buildGraphBytes());
-      packs = tmpPacks;
-    }
+    ({ dir: packs, cleanup: cleanupPacks } = await andorraPacks());
     t = await createTestApp({ REGIONS_DIR: packs });
   });
   afterAll(async () => {
     await t?.close();
-    if (tmpPacks) fs.rmSync(tmpPacks, { recursive: true, force: true });
+    cleanupPacks();
   });
 
   it('routes snapped and freehand legs with distance, climb, time and profile', async () => {

@@ -2,17 +2,15 @@
 // from this instance's public routes) and loops with `preferPopular` — real Andorra graph, real
 // database. Only public routes count: private and unlisted ones never leak into the heat.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeRouteGeometry, RunningGraph, SnapIndex, edgeHeat } from '@waymark/geo';
-import { buildGraphBytes } from '../../packages/geo/src/test-support/andorra.ts';
+import { andorraPacks } from './support/andorra-packs.ts';
 import { createTestApp, type SignedInTestUser, type TestApp } from './support/app.ts';
 import { TEST_DB } from './support/db.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
-let packs = path.resolve(REPO, process.env.REGIONS_DIR ?? 'data/packs');
-let tmpPacks: string | null = null;
+let packs = '';
+let cleanupPacks = () => {};
 
 // Andorra la Vella – Escaldes: two public routes along the same streets, one private elsewhere
 const A = { lon: 1.5211, lat: 42.5063 };
@@ -34,12 +32,7 @@ describe(`popular ways on ${TEST_DB}`, () => {
   let bob: SignedInTestUser;
   let graph: RunningGraph;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(packs, 'andorra', 'graph.bin'))) {
-      tmpPacks = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-packs-'));
-      fs.mkdirSync(path.join(tmpPacks, 'andorra'));
-      fs.writeFileSync(path.join(tmpPacks, 'andorra', 'graph.bin'), await buildGraphBytes());
-      packs = tmpPacks;
-    }
+    ({ dir: packs, cleanup: cleanupPacks } = await andorraPacks());
     graph = RunningGraph.fromBytes(new Uint8Array(fs.readFileSync(path.join(packs, 'andorra', 'graph.bin'))));
     t = await createTestApp({ REGIONS_DIR: packs });
     alice = await t.signIn({ name: 'Alice' });
@@ -47,7 +40,7 @@ describe(`popular ways on ${TEST_DB}`, () => {
   });
   afterAll(async () => {
     await t?.close();
-    if (tmpPacks) fs.rmSync(tmpPacks, { recursive: true, force: true });
+    cleanupPacks();
   });
 
   const popularity = async (who?: SignedInTestUser) => {

@@ -7,7 +7,8 @@ import type { Context } from 'hono';
 import { popularityQuery, type PopularityResponse } from '@waymark/contracts';
 import { decodeRouteGeometry, denseHeat, type PlanningEngine } from '@waymark/geo';
 import type { AppContext, AppEnv } from '../context.ts';
-import { listCacheFor, listKey } from '../db/list-cache.ts';
+import { cachedListText } from '../http/cached-list.ts';
+import { sendJsonText } from '../http/json.ts';
 import { validate } from '../http/validate.ts';
 import type { EngineRegistry } from './engine.ts';
 
@@ -42,14 +43,10 @@ async function compute(ctx: AppContext, engine: PlanningEngine): Promise<Popular
   return { region: engine.region, edgeCount: heat.length, routes: used, edges, heat: values };
 }
 
-/** The heat of `region` as JSON text, through the list cache. */
+/** The heat of `region` as JSON text, through the list cache (recomputed after a write to `routes`). */
 async function popularityText(ctx: AppContext, engines: EngineRegistry, region: string): Promise<string> {
   const engine = await engines.get(region);
-  const cache = listCacheFor(ctx.database.notifications, {
-    maxBytes: Math.round(ctx.config.LIST_CACHE_MB * 1024 * 1024),
-    onError: (err) => ctx.logger.warn({ err }, 'list cache: not listening for changes (lists are read from the database)'),
-  });
-  return cache.get(listKey('routes-popularity', '', { region }), ['routes'], async () => JSON.stringify(await compute(ctx, engine)));
+  return cachedListText(ctx, { kind: 'routes-popularity', userId: '', query: { region }, tables: ['routes'] }, () => compute(ctx, engine));
 }
 
 export class PopularityService {
@@ -65,7 +62,7 @@ export class PopularityService {
   async respond(c: Context<AppEnv>): Promise<Response> {
     const { region } = validate(c, 'query', popularityQuery, 'popularity query');
     const body = await popularityText(this.ctx, this.engines, region);
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    return sendJsonText(c, body);
   }
 
   /** Give `engine` the current heat of its region (before a loop request that prefers popular ways). */

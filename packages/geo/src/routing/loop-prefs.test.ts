@@ -1,7 +1,7 @@
 // Issue 15: "avoid busy roads" must be honoured, Shuffle must give new loops, and alternatives are
 // ranked by retrace as well as distance.
 import { describe, expect, it } from 'vitest';
-import { kmNetwork } from '../test-support/network.ts';
+import { kmNetwork, kmSquare } from '../test-support/network.ts';
 import { busyShare, LoopGenerator } from './loop.ts';
 
 describe('busy-road share', () => {
@@ -36,17 +36,10 @@ describe('busy-road share', () => {
 describe('avoid busy roads in loops', () => {
   // two 5 km-ish squares meet at the start: one all along a tertiary road (no retrace), one on
   // paths, 4.6 km round, so a 5 km loop there needs a short out-and-back (some retrace)
-  const sq = (x0: number, y0: number, s: number, sx: number, sy: number): [number, number][] => [
-    [x0, y0],
-    [x0 + sx * s, y0],
-    [x0 + sx * s, y0 + sy * s],
-    [x0, y0 + sy * s],
-    [x0, y0],
-  ];
   const { planner } = kmNetwork(
     [
-      sq(0, 0, 1.25, 1, 1),
-      sq(0, 0, 1.15, -1, -1),
+      kmSquare(0, 0, 1.25, 1, 1),
+      kmSquare(0, 0, 1.15, -1, -1),
       [
         [-1.15, -0.6],
         [-1.6, -0.6],

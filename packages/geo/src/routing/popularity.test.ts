@@ -1,6 +1,6 @@
 // Issue 15, "prefer popular": per-edge heat from public route lines, and loops that favour it.
 import { describe, expect, it } from 'vitest';
-import { KM_LAT, KM_LON, kmNetwork } from '../test-support/network.ts';
+import { KM_LAT, KM_LON, kmNetwork, kmSquare } from '../test-support/network.ts';
 import { LoopGenerator } from './loop.ts';
 import { edgeHeat, popularMetres, popularMultiplier } from './popularity.ts';
 
@@ -53,14 +53,7 @@ describe('edge heat from route lines', () => {
 describe('prefer popular in loops', () => {
   // two squares of paths meet at the start: the north-east one is a 5.0 km loop, the south-west
   // one 4.8 km; public routes run around the south-west one
-  const sq = (x0: number, y0: number, s: number, sx: number, sy: number): [number, number][] => [
-    [x0, y0],
-    [x0 + sx * s, y0],
-    [x0 + sx * s, y0 + sy * s],
-    [x0, y0 + sy * s],
-    [x0, y0],
-  ];
-  const { planner } = kmNetwork([sq(0, 0, 1.25, 1, 1), sq(0, 0, 1.2, -1, -1)]);
+  const { planner } = kmNetwork([kmSquare(0, 0, 1.25, 1, 1), kmSquare(0, 0, 1.2, -1, -1)]);
   const loops = new LoopGenerator(planner);
   const start = ll([0, 0]);
   /** share of the loop's points west of the start (the south-west square) */
@@ -74,7 +67,7 @@ describe('prefer popular in loops', () => {
     // the preference alone changes nothing while the instance has no public routes
     const noHeat = loops.generate({ start, distance: 5000, seed: 3, alternatives: 1, preferences: { preferPopular: true } })[0]!;
     expect(noHeat.coordinates).toEqual(plain.coordinates);
-    const line = sq(0, 0, 1.2, -1, -1).map(ll);
+    const line = kmSquare(0, 0, 1.2, -1, -1).map(ll);
     const { heat } = edgeHeat(planner.graph, planner.index, [line, line]);
     planner.router.setHeat(heat);
     try {

@@ -36,3 +36,14 @@ export function kmNetwork(
   const planner = new RoutePlanner(g);
   return { g, planner, at: (x, y) => planner.snap([1.5 + x * KM_LON, 42.5 + y * KM_LAT], 50)! };
 }
+
+/** A closed square way in km from (x0, y0) with side `s`, drawn towards +x/−x (sx = ±1) and +y/−y (sy = ±1). */
+export function kmSquare(x0: number, y0: number, s: number, sx: 1 | -1, sy: 1 | -1): [number, number][] {
+  return [
+    [x0, y0],
+    [x0 + sx * s, y0],
+    [x0 + sx * s, y0 + sy * s],
+    [x0, y0 + sy * s],
+    [x0, y0],
+  ];
+}
