@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
 import { Direction } from 'radix-ui';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { CommandMenu } from '@/components/layout/command-menu';
 import { Toaster } from '@/components/ui/sonner';
+import { afterFirstMapFrameIfAny } from '@/components/map/first-frame';
 import { Customizer } from '@/features/customizer/customizer';
 import { installChunkErrorReload } from '@/features/errors/chunk-reload';
 import { NotFoundPage } from '@/features/errors/error-page';
@@ -19,7 +20,8 @@ import { NAVIGATION_SEQUENCES } from '@/lib/shortcuts';
 import { sessionQueryKey } from '@/lib/session';
 
 // The headless (Radix) toaster and its F8 viewport are not needed for the first paint.
-// Nor is the service worker: it registers once the page is idle (so it never competes with the first load).
+// Nor is the service worker: it registers once the page is idle and, on a page with a map, once the
+// map's first frame is drawn (its precache compiles every script: seconds of CPU on a slow machine).
 const PwaUpdater = lazy(() => import('@/features/shell/pwa-updater').then((m) => ({ default: m.PwaUpdater })));
 const HeadlessToaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.HeadlessToaster })));
 
@@ -59,6 +61,14 @@ function RootComponent() {
   );
   useKeySequences(shortcuts);
   const idle = useIdle();
+  const [mapSettled, setMapSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstMapFrameIfAny().then(() => live && setMapSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   return (
     <Direction.Provider dir={prefs.dir}>
@@ -71,7 +81,7 @@ function RootComponent() {
       {idle && (
         <Suspense fallback={null}>
           <HeadlessToaster />
-          <PwaUpdater />
+          {mapSettled && <PwaUpdater />}
         </Suspense>
       )}
     </Direction.Provider>

@@ -6,7 +6,7 @@ export { GeoJsonSource, useSourceId, type GeoJsonSourceProps, type GeoJsonData }
 export { MapLayer, type MapLayerProps } from './map-layer';
 export { useDarkMode } from './use-dark-mode';
 export { fetchRegions, type RegionInfo } from './regions';
-export { afterFirstMapFrame } from './first-frame';
+export { afterFirstMapFrame, afterFirstMapFrameIfAny, expectMapFrame } from './first-frame';
 export { useMapInsets } from './use-map-insets';
 export { framePadding, overlayPadding, fitTo, type Padding, type Rect } from './frame';
 export { mapByHandle, type WaymarkTestHooks } from './map-handle';

@@ -3,6 +3,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import type { Map as MlMap } from 'maplibre-gl';
 import { cn } from '@/lib/utils';
+import { expectMapFrame } from './first-frame';
 import { fetchRegions } from './regions';
 
 export interface RegionMapProps {
@@ -38,11 +39,13 @@ const Impl = lazy(loadImpl);
  * the route's own chunk instead of after it.
  */
 export function preloadRegionMap(): void {
+  expectMapFrame();
   void loadImpl().catch(() => undefined);
   void fetchRegions().catch(() => undefined);
 }
 
 export function RegionMap(props: RegionMapProps) {
+  expectMapFrame();
   return (
     <Suspense
       fallback={

@@ -289,7 +289,7 @@ export function MapEditor(props: MapEditorProps) {
     <header
       ref={headerRef}
       data-map-overlay
-      className="bg-background/95 supports-[backdrop-filter]:bg-background/80 pointer-events-auto flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 shadow-sm backdrop-blur"
+      className="bg-background/95 pointer-events-auto flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 shadow-sm"
     >
       <div className="me-auto min-w-0">
         {variant === 'full' ? (

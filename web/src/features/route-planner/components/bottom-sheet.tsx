@@ -24,7 +24,7 @@ export function BottomSheet({ summary, open, onOpenChange, label, children, ref 
       ref={ref}
       data-map-overlay
       aria-label={label}
-      className="absolute inset-x-0 bottom-0 z-10 rounded-t-xl border-t bg-background/95 shadow-2xl backdrop-blur"
+      className="absolute inset-x-0 bottom-0 z-10 rounded-t-xl border-t bg-background/95 shadow-2xl"
     >
       <button
         type="button"

@@ -80,7 +80,7 @@ function PlannerLayout() {
         <aside
           data-map-overlay
           aria-label="Route details"
-          className="absolute end-14 top-3 z-10 max-h-[calc(100%-5rem)] w-[24rem] overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur"
+          className="absolute end-14 top-3 z-10 max-h-[calc(100%-5rem)] w-[24rem] overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg"
         >
           <RouteDetails />
         </aside>

@@ -13,7 +13,7 @@ export function PlannerHeader({ ref }: { ref: Ref<HTMLElement> }) {
       ref={ref}
       data-map-overlay
       className={cn(
-        'absolute z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-lg backdrop-blur',
+        'absolute z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-lg',
         phone ? 'inset-x-2 top-2' : 'top-3 start-3 w-[27.5rem]',
       )}
     >

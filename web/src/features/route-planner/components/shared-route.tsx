@@ -186,7 +186,7 @@ export function SharedRoute({ shareId, region, variant }: { shareId: string; reg
           ref={panel}
           data-map-overlay
           aria-label="Shared route"
-          className="absolute start-3 top-3 z-10 grid max-h-[calc(100%-5rem)] w-[26rem] gap-2 overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg backdrop-blur"
+          className="absolute start-3 top-3 z-10 grid max-h-[calc(100%-5rem)] w-[26rem] gap-2 overflow-auto rounded-lg border bg-background/95 p-3 shadow-lg"
         >
           <h1 className="text-base font-semibold">{name}</h1>
           {details}

@@ -71,9 +71,9 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
   const waypoints = history.present;
 
   useEffect(() => {
-    // warm the routing worker once the map is drawn (a restored route starts it at once via plan)
+    // warm the routing worker once the map is drawn (a click or a restored route starts it at once via plan)
     let live = true;
-    void afterFirstMapFrame().then(() => live && client.start());
+    void afterFirstMapFrame(10_000).then(() => live && client.start());
     return () => {
       live = false;
       client.dispose();
