@@ -166,7 +166,7 @@ async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[
   const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`click → waypoint drawn — ours: ${fmt(ours.map((s) => s.dot))} ms; peer: ${fmt(peer.map((s) => s.dot))} ms`);
   console.log(`click → route drawn — ours: ${fmt(ours.map((s) => s.route))} ms; peer: ${fmt(peer.map((s) => s.route))} ms`);
-  const peerName = 'bare MapLibre page + RoutePlanner in a plain worker';
+  const peerName = 'bare MapLibre page, same style and relief + RoutePlanner in a plain worker';
   return [
     {
       metric: 'click → new waypoint drawn',

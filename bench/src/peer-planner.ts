@@ -49,9 +49,14 @@ onmessage = async (e) => {
   return out.outputFiles[0]!.text;
 }
 
-/** The peer planner page: full-window map at the region's view; `window.__peerMap` for the probe. */
-export function peerPlannerHtml(view: RegionView, origin: string, graphUrl: string): string {
-  const style = regionStyle({ region: view.name, dark: false, origin, hillshade: false });
+/**
+ * The peer planner page: full-window map at the region's view; `window.__peerMap` for the probe.
+ * `hillshade`: draw the same shaded relief as our planner does once its first frame is on screen —
+ * in a software-rendered browser the relief alone is ~70 % of every frame's cost, so a peer without
+ * it would measure relief against no relief rather than our planner's own overhead.
+ */
+export function peerPlannerHtml(view: RegionView, origin: string, graphUrl: string, hillshade = true): string {
+  const style = regionStyle({ region: view.name, dark: false, origin, hillshade });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>peer planner</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="/__peer/maplibre-gl.css">

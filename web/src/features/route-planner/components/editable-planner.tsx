@@ -19,7 +19,7 @@ export function EditablePlanner(props: EditablePlannerProps) {
 
 /** Map, header, details (a side panel, or a bottom sheet on phones) and dialogs. */
 function PlannerLayout() {
-  const { region, phone, prefs, client, status, waypoints, route, loop, act, view } = usePlannerContext();
+  const { region, phone, prefs, client, status, waypoints, painted, route, loop, act, view } = usePlannerContext();
   const [sheetOpen, setSheetOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLElement>(null);
@@ -46,6 +46,7 @@ function PlannerLayout() {
       >
         <PlannerLayers
           waypoints={waypoints}
+          painted={painted}
           route={route}
           units={prefs.units}
           hover={view.hover}

@@ -1,5 +1,6 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { GeoJsonSource, MapLayer, fitTo, useMap } from '@/components/map';
 import type { GestureTarget } from '@/components/map/gestures';
 import { pointAt } from '@/components/map/profile';
@@ -22,7 +23,10 @@ import {
 import type { AssembledRoute, LoopAlternative, LonLat, Units, Waypoint } from '../lib/types';
 
 interface Props extends Omit<MapCallbacks, 'onPreview'> {
+  /** the plan's waypoints (what gestures edit) */
   waypoints: Waypoint[];
+  /** the waypoints to draw, when they lag behind `waypoints` until their route comes (default: `waypoints`) */
+  painted?: Waypoint[];
   route: AssembledRoute | null;
   units: Units;
   hover: number | null;
@@ -53,6 +57,7 @@ const KM_NEAR_SHIFT_PX = 20;
 export function PlannerLayers(p: Props) {
   const map = useMap();
   const { route, waypoints, units, hover, alternatives, selectedAlt, editable, fitKey, flyTo, gradeColours = false, band = null } = p;
+  const painted = p.painted ?? waypoints;
   const ctl = useRef<PlannerMapController | null>(null);
   const [preview, setPreview] = useState<{ target: GestureTarget; at: LonLat } | null>(null);
   const cbs = useRef<Props>(p);
@@ -62,11 +67,14 @@ export function PlannerLayers(p: Props) {
 
   useEffect(() => {
     if (!map) return;
+    // An edit is rendered at once, inside the map's event (flushSync): its route request leaves for
+    // the worker before the frame MapLibre starts on the same pointer event, so the answer is back
+    // when that frame ends instead of waiting for it to start planning.
     const c = new PlannerMapController(map, {
-      onAdd: (at) => cbs.current.onAdd(at),
-      onMove: (id, to) => cbs.current.onMove(id, to),
-      onInsert: (leg, at) => cbs.current.onInsert(leg, at),
-      onDelete: (id) => cbs.current.onDelete(id),
+      onAdd: (at) => flushSync(() => cbs.current.onAdd(at)),
+      onMove: (id, to) => flushSync(() => cbs.current.onMove(id, to)),
+      onInsert: (leg, at) => flushSync(() => cbs.current.onInsert(leg, at)),
+      onDelete: (id) => flushSync(() => cbs.current.onDelete(id)),
       onHover: (d) => cbs.current.onHover(d),
       onPreview: setPreview,
     });
@@ -89,7 +97,7 @@ export function PlannerLayers(p: Props) {
     c.setWaypoints(waypoints);
   }, [map, editable, route, waypoints]);
 
-  const shown = useMemo(() => shownWaypoints(waypoints, route), [waypoints, route]);
+  const shown = useMemo(() => shownWaypoints(painted, route), [painted, route]);
   // read-only (a shared route): the start and the finish, no handles in between to drag
   const waypointData = useMemo(
     () =>
@@ -104,7 +112,7 @@ export function PlannerLayers(p: Props) {
       ),
     [shown, preview, editable],
   );
-  const routeData = useMemo(() => routeFeatures(route, waypoints), [route, waypoints]);
+  const routeData = useMemo(() => routeFeatures(route, painted), [route, painted]);
   const markerData = useMemo(() => markerFeatures(route, unitMetres(units), shown), [route, units, shown]);
   const gradeData = useMemo(() => (gradeColours ? gradeFeatures(route) : EMPTY), [route, gradeColours]);
   const bandData = useMemo(() => (band && route ? bandFeatures(route, band.kind, band.key) : EMPTY), [route, band]);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode, snapAll } from './edit';
 import { canRedo, canUndo, createHistory, push, redo, undo, type History } from './history';
 import { RoutingClient, RoutingError } from './routing-client';
@@ -59,6 +60,9 @@ function reducer(h: History<Waypoint[]>, a: EditAction): History<Waypoint[]> {
 
 export type RouteStatus = 'idle' | 'routing' | 'ready' | 'error';
 
+/** How long the map keeps drawing the previous waypoints while the route of an edit is computed. */
+export const PAINT_HOLD_MS = 120;
+
 /** Waypoints with undo/redo, and the route computed from them (worker first, server fallback). */
 export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: number) {
   const [history, dispatch] = useReducer(reducer, initial, createHistory);
@@ -85,7 +89,8 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
     let live = true;
     const key = [waypoints, paceSecPerKm, client];
     client.plan(waypoints, paceSecPerKm).then(
-      (route) => live && setResult({ key, route, error: null }),
+      // rendered at once (flushSync): a default-priority update could wait behind a whole map frame
+      (route) => live && flushSync(() => setResult({ key, route, error: null })),
       (err: unknown) =>
         live &&
         setResult({ key, route: null, error: err instanceof RoutingError || err instanceof Error ? err.message : 'Routing failed' }),
@@ -97,11 +102,24 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
 
   const fresh = result.key[0] === waypoints && result.key[1] === paceSecPerKm && result.key[2] === client;
   const idle = waypoints.length < 2;
+
+  // The waypoints the map draws: an edit's waypoints wait (at most PAINT_HOLD_MS) for their route,
+  // so the new waypoint and its leg appear in one map frame. Drawing the waypoint at once started a
+  // frame the route's answer then queued behind — a frame costs hundreds of ms in a software-
+  // rendered browser — and the line came a frame later.
+  const [released, setReleased] = useState<Waypoint[] | null>(null);
+  const settled = fresh || idle || result.key[0] === undefined;
+  useEffect(() => {
+    if (settled) return;
+    const t = setTimeout(() => setReleased(waypoints), PAINT_HOLD_MS);
+    return () => clearTimeout(t);
+  }, [waypoints, settled]);
+  const painted = settled || released === waypoints ? waypoints : (result.key[0] as Waypoint[]);
   // While a new route is computed, keep showing the previous one (no flicker while dragging).
   const route = idle ? null : result.route;
   const error = idle || !fresh ? null : result.error;
   const status: RouteStatus = idle ? 'idle' : !fresh ? 'routing' : result.error ? 'error' : 'ready';
 
   const act = useCallback((a: EditAction) => dispatch(a), []);
-  return { waypoints, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client };
+  return { waypoints, painted, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client };
 }
