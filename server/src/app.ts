@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Next } from 'hono';
 import type { AppContext, AppEnv, ServerModule } from './context.ts';
 import { bodyLimit } from './http/body-limit.ts';
@@ -7,6 +6,8 @@ import { HttpError, errorBody, rejectUnstorable } from './http/errors.ts';
 import { findUnstorableText } from './http/text.ts';
 import { nodeOutgoing, securityHeaders } from './http/security.ts';
 import { mountSpa } from './http/static.ts';
+import { requestLogger } from './lib/logger.ts';
+import { requestIds } from './lib/request-id.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -14,6 +15,8 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const log = ctx.logger;
+  const newRequestId = requestIds();
+  const logRequest = requestLogger(log);
 
   const jsonBodyLimit = bodyLimit({
     maxSize: ctx.config.BODY_LIMIT_BYTES,
@@ -38,7 +41,7 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
   // step (and a promise) per request.
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id');
-    const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const id = incoming && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     c.set('requestId', id);
     const path = c.req.path;
     // Tiles are already compressed and served with Range, HEAD has no body: everything else may be compressed.
@@ -72,7 +75,7 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     const status = c.res.status;
     const entry = { reqId: id, method: c.req.method, path, status, ms: Math.round((performance.now() - t0) * 10) / 10 };
     if (status >= 500) log.error(entry, 'request');
-    else if (!path.startsWith('/assets/') && !path.startsWith('/tiles/')) log.info(entry, 'request');
+    else if (!path.startsWith('/assets/') && !path.startsWith('/tiles/')) logRequest(entry);
     else log.debug(entry, 'request');
   });
 

@@ -1,6 +1,7 @@
-import type { AppContext, ServerModule } from '../context.ts';
+import type { Context, Next } from 'hono';
+import type { AppContext, AppEnv, ServerModule } from '../context.ts';
 import { hashPassword } from './crypto.ts';
-import { csrfMiddleware, csrfTokenFor, ensureCsrfCookie } from './csrf.ts';
+import { csrfRefusal, csrfTokenFor, ensureCsrfCookie, isSafeMethod } from './csrf.ts';
 import { registerOidcRoutes } from './oidc.ts';
 import { registerAccessRequestRoutes } from './routes/access-requests.ts';
 import { registerAccountRoutes } from './routes/account.ts';
@@ -84,20 +85,29 @@ export const authModule: ServerModule = {
 
   register(app, ctx) {
     const auth = authService(ctx);
-    app.use('*', async (c, next) => {
-      const path = c.req.path;
-      if (!STATIC_PREFIXES.some((p) => path.startsWith(p))) {
-        // Bearer tokens are for the API; pages and assets only ever use the cookie.
-        if (path.startsWith('/api/')) await auth.authenticate(c);
-        else await auth.loadSession(c);
-      }
+    const publicOrigin = new URL(ctx.config.publicUrl).origin;
+    const secret = () => auth.secret;
+    // One middleware for who is asking and the CSRF check (each layer costs a dispatch step and a
+    // promise per request). An /api request without a Cookie or Authorization header has nobody to
+    // look up: it goes on at once, with nothing allocated; a safe method is never CSRF-checked.
+    const checked = (c: Context<AppEnv>, next: Next): Promise<Response | void> => {
+      if (isSafeMethod(c.req.method)) return next();
+      const refused = csrfRefusal(c, secret, publicOrigin);
+      return refused ? Promise.resolve(refused) : next();
+    };
+    const page = async (c: Context<AppEnv>, next: Next, path: string) => {
+      if (!STATIC_PREFIXES.some((p) => path.startsWith(p))) await auth.loadSession(c);
       requestService.set(c.req.raw, auth);
-      await next();
+      // `/api` itself (no route: a JSON 404) is checked as the rest of /api always was.
+      return path === '/api' ? checked(c, next) : next();
+    };
+    app.use('*', (c, next) => {
+      const path = c.req.path;
+      if (!path.startsWith('/api/')) return page(c, next, path);
+      // Bearer tokens are for the API; pages and assets only ever use the cookie.
+      if (c.req.header('cookie') === undefined && c.req.header('authorization') === undefined) return checked(c, next);
+      return auth.authenticate(c).then(() => checked(c, next));
     });
-    app.use(
-      '/api/*',
-      csrfMiddleware(() => auth.secret, new URL(ctx.config.publicUrl).origin),
-    );
     registerSessionRoutes(app, auth);
     registerSignupRoutes(app, auth);
     registerSigninRoutes(app, auth);

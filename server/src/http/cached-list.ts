@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppContext, AppEnv } from '../context.ts';
-import { sendJsonText } from './json.ts';
+import { Lru } from '../lib/lru.ts';
+import { jsonBytes, sendJsonText } from './json.ts';
 import { listCacheFor, listKey, type ListTable } from '../db/list-cache.ts';
 
 type ListSpec = { kind: string; userId: string; query: object; tables: readonly ListTable[] };
@@ -18,6 +19,19 @@ export function cachedListText(ctx: AppContext, spec: ListSpec, load: () => Prom
   return cache.get(listKey(spec.kind, spec.userId, spec.query), spec.tables, async () => JSON.stringify(await load()));
 }
 
+/**
+ * The UTF-8 bytes of the pages most recently sent, by their text (the list cache's own string: a
+ * lookup hashes it once — V8 keeps a string's hash — and compares by identity first), so a page
+ * served again and again is not encoded again for the socket on every request. A changed page is a
+ * new text, so a new entry; the old one ages out.
+ */
+const pageBytes = new Lru<string, Uint8Array<ArrayBuffer>>(64);
+const bytesOf = (text: string): Uint8Array<ArrayBuffer> => {
+  let bytes = pageBytes.get(text);
+  if (!bytes) pageBytes.set(text, (bytes = jsonBytes(text)));
+  return bytes;
+};
+
 /** A list endpoint's JSON answer through the list cache, sent as it is (no re-encoding per request). */
 export async function cachedList(
   c: Context<AppEnv>,
@@ -28,6 +42,6 @@ export async function cachedList(
   const body = await cachedListText(ctx, spec, load);
   const { 'Cache-Control': cacheControl, ...others } = spec.headers ?? {};
   // Cache-Control alone (the lists' no-store) keeps the adapter's fast path (http/json.ts).
-  if (Object.keys(others).length === 0) return sendJsonText(c, body, { cacheControl });
+  if (Object.keys(others).length === 0) return sendJsonText(c, bytesOf(body), { cacheControl });
   return c.body(body, 200, { 'Content-Type': 'application/json', ...spec.headers });
 }

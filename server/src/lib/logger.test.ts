@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { cachedIsoTime } from './logger.ts';
+import { cachedIsoTime, createLogger, requestLogger } from './logger.ts';
 
 describe('cachedIsoTime', () => {
   it("writes pino's isoTime fragment, formatted again only when the millisecond changes", () => {
@@ -14,5 +17,48 @@ describe('cachedIsoTime', () => {
     // the same format as pino's own isoTime, so log readers see no difference
     expect(cachedIsoTime()()).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
     expect(pino.stdTimeFunctions.isoTime()).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
+  });
+});
+
+describe('requestLogger', () => {
+  it("writes exactly pino's line for log.info(entry, 'request'), in order with the other lines, and honours the level", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-log-'));
+    try {
+      const file = path.join(dir, 'log.ndjson');
+      const log = createLogger('info', file);
+      const logRequest = requestLogger(log);
+      const entries = [
+        { reqId: 'a-1', method: 'GET', path: '/api/regions', status: 200, ms: 0.4 },
+        { reqId: 'b_2.x', method: 'POST', path: '/api/x/"quoted"\\back\u2028é/😀', status: 404, ms: 12 },
+      ];
+      for (const e of entries) {
+        logRequest(e);
+        log.info(e, 'request');
+      }
+      log.warn({ n: 1 }, 'between');
+      log.level = 'warn';
+      logRequest(entries[0]!); // below the level: nothing
+      log.level = 'info';
+      logRequest(entries[1]!);
+      await new Promise<void>((resolve, reject) => log.flush((err) => (err ? reject(err) : resolve())));
+      const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+      expect(lines).toHaveLength(6);
+      const noTime = (l: string) => l.replace(/,"time":"[^"]+"/, '');
+      expect(noTime(lines[0]!)).toBe(noTime(lines[1]!));
+      expect(noTime(lines[2]!)).toBe(noTime(lines[3]!));
+      expect(JSON.parse(lines[2]!)).toMatchObject({ level: 30, service: 'waymark', msg: 'request', ...entries[1] });
+      expect(JSON.parse(lines[4]!)).toMatchObject({ level: 40, msg: 'between' });
+      expect(noTime(lines[5]!)).toBe(noTime(lines[3]!));
+      for (const l of lines) expect(l).toMatch(/^\{"level":\d+,"time":"\d{4}-\d\d-\d\dT[\d:.]+Z",/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('goes through pino for a logger it did not make', () => {
+    const lines: string[] = [];
+    const log = pino({ base: null, timestamp: false }, { write: (s: string) => lines.push(s) });
+    requestLogger(log)({ reqId: 'r', method: 'GET', path: '/', status: 200, ms: 1 });
+    expect(JSON.parse(lines[0]!)).toEqual({ level: 30, reqId: 'r', method: 'GET', path: '/', status: 200, ms: 1, msg: 'request' });
   });
 });

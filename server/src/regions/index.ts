@@ -13,8 +13,9 @@ import {
 import type { RegionMeta } from '@waymark/regions/build';
 import type { ServerModule } from '../context.ts';
 import { errorBody, notFound } from '../http/errors.ts';
-import { sendJson, sendJsonText, strongEtag } from '../http/json.ts';
+import { jsonBytes, sendJsonText, strongEtag } from '../http/json.ts';
 import { validate } from '../http/validate.ts';
+import { Lru } from '../lib/lru.ts';
 import { sendFile } from './files.ts';
 import { buildPlaceIndex, searchIndex, type PlaceIndex } from './place-index.ts';
 import { PACK_FILES, RegionStore, type LoadedRegion } from './store.ts';
@@ -63,14 +64,14 @@ function publicMeta(r: { meta: RegionMeta }): RegionInfo {
   };
 }
 
-/** A JSON body kept between requests, with its strong ETag. */
+/** A JSON body kept between requests (its UTF-8 bytes), with its strong ETag. */
 interface JsonText {
-  text: string;
+  bytes: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 const jsonText = (value: unknown): JsonText => {
-  const text = JSON.stringify(value);
-  return { text, etag: strongEtag(text) };
+  const bytes = jsonBytes(JSON.stringify(value));
+  return { bytes, etag: strongEtag(bytes) };
 };
 
 // A region's answers are built once per loaded pack: the store loads a new `LoadedRegion` whenever
@@ -86,6 +87,17 @@ const placeIndex = (r: LoadedRegion): PlaceIndex => {
   let index = indexOf.get(r);
   if (!index) indexOf.set(r, (index = buildPlaceIndex(r.places())));
   return index;
+};
+
+/** Place search answers kept per loaded pack (a rebuilt pack starts empty), by raw query string. */
+const PLACE_ANSWERS = 256;
+/** Longer query strings (percent-encoded non-Latin names) are answered but not kept. */
+const MAX_CACHED_QUERY = 256;
+const answersOf = new WeakMap<LoadedRegion, Lru<string, Uint8Array<ArrayBuffer>>>();
+const placeAnswers = (r: LoadedRegion): Lru<string, Uint8Array<ArrayBuffer>> => {
+  let answers = answersOf.get(r);
+  if (!answers) answersOf.set(r, (answers = new Lru(PLACE_ANSWERS)));
+  return answers;
 };
 
 /**
@@ -169,26 +181,36 @@ export function createRegionsModule(opts: { dir?: string; assetsDir?: string } =
 
       app.get('/api/regions', (c) => {
         const list = regionList(store.list());
-        return sendJsonText(c, list.text, { cacheControl: 'no-cache', etag: list.etag });
+        return sendJsonText(c, list.bytes, { cacheControl: 'no-cache', etag: list.etag });
       });
 
       app.get('/api/regions/:name', (c) => {
         const region = store.get(c.req.param('name'));
         if (!region) throw notFound(`Unknown region ${JSON.stringify(c.req.param('name').slice(0, 60))}`);
         const info = regionInfo(region);
-        return sendJsonText(c, info.text, { cacheControl: 'no-cache', etag: info.etag });
+        return sendJsonText(c, info.bytes, { cacheControl: 'no-cache', etag: info.etag });
       });
 
       app.get('/api/regions/:name/places', (c) => {
         const region = store.get(c.req.param('name'));
         if (!region) throw notFound(`Unknown region ${JSON.stringify(c.req.param('name').slice(0, 60))}`);
+        // The answer is a function of the pack and the raw query string alone: a repeated query (a
+        // type-ahead's prefixes, a popular name) is sent from memory, not validated and searched again.
+        const url = c.req.url;
+        const at = url.indexOf('?');
+        const rawQuery = at === -1 ? '' : url.slice(at + 1);
+        const cache = rawQuery.length <= MAX_CACHED_QUERY ? placeAnswers(region) : null;
+        const cached = cache?.get(rawQuery);
+        if (cached !== undefined) return sendJsonText(c, cached);
         const q = validate(c, 'query', placesQuery, 'place search');
         const hits = searchIndex(placeIndex(region), q.q, q.limit).map((h) =>
           h.ele !== undefined
             ? { name: h.name, kind: h.kind, lon: h.lon, lat: h.lat, ele: h.ele, score: h.score }
             : { name: h.name, kind: h.kind, lon: h.lon, lat: h.lat, score: h.score },
         );
-        return sendJson(c, { region: region.meta.name, query: q.q, places: hits } satisfies PlacesResponse);
+        const bytes = jsonBytes(JSON.stringify({ region: region.meta.name, query: q.q, places: hits } satisfies PlacesResponse));
+        cache?.set(rawQuery, bytes);
+        return sendJsonText(c, bytes);
       });
 
       const elevations = async (points: [number, number][]) => {
