@@ -157,7 +157,7 @@ export class CollabHub {
       tombstoneDays: c.COLLAB_TOMBSTONE_DAYS,
     };
     this.limits = { maxUpdateBytes: c.COLLAB_MAX_MESSAGE_BYTES, maxValueChars: 8 * 1024 * 1024, maxKeyChars: 200 };
-    this.log = new UpdateLog(ctx.db, ctx.database.kind, randomUUID(), ctx.logger);
+    this.log = new UpdateLog(ctx.db, ctx.database.kind, randomUUID(), ctx.logger, ctx.database.copyOut);
     this.materialiser = new Materialiser(ctx.db, ctx.logger);
     this.hocuspocus = new Hocuspocus({
       name: 'waymark',
@@ -364,6 +364,8 @@ export class CollabHub {
             bytes: loaded.snapshotBytes + loaded.updateBytes,
             readMs: Math.round(t1 - t0),
             earlyAnswers: early.sent,
+            earlyNoted: early.noted,
+            ...(early.skipped.length ? { earlySkipped: early.skipped } : {}),
             earlyMs: Math.round(t2 - t1),
             applyMs: Math.round(performance.now() - t2),
           },
@@ -539,19 +541,29 @@ export class CollabHub {
    * onAuthenticate for the document and still have a role get one; the others wait for the load
    * as before. Resolves `flushed` when the answers have been written out.
    */
-  private answerEarly(name: string, parts: Uint8Array[]): { sent: number; sockets: EarlySync[]; flushed: Promise<void> } {
+  private answerEarly(
+    name: string,
+    parts: Uint8Array[],
+  ): { sent: number; noted: number; skipped: string[]; sockets: EarlySync[]; flushed: Promise<void> } {
     const waiting = this.earlyWaiting.get(name);
     this.earlyWaiting.delete(name);
     const sockets: EarlySync[] = [];
     const writes: Promise<void>[] = [];
     if (waiting) for (const e of waiting.keys()) e.waiting--;
-    if (!waiting?.size || !parts.length) return { sent: 0, sockets, flushed: Promise.resolve() };
+    const skipped: string[] = [];
+    if (!waiting?.size || !parts.length) return { sent: 0, noted: waiting?.size ?? 0, skipped, sockets, flushed: Promise.resolve() };
     const [head, ...tail] = parts as [Uint8Array, ...Uint8Array[]];
     let rest: Uint8Array | null | undefined;
     for (const [e, sv] of waiting) {
-      if (!e.authed.has(name) || e.ws.readyState !== 1 /* OPEN */) continue;
+      if (!e.authed.has(name) || e.ws.readyState !== 1 /* OPEN */) {
+        skipped.push(e.authed.has(name) ? 'closed' : 'not-authenticated');
+        continue;
+      }
       const role = this.roles.get(roleKey(name, e.userId));
-      if (!role) continue;
+      if (!role) {
+        skipped.push('no-role');
+        continue;
+      }
       let messages: Uint8Array[];
       try {
         rest ??= tail.length === 0 ? null : tail.length === 1 ? tail[0]! : Y.mergeUpdates(tail);
@@ -563,7 +575,8 @@ export class CollabHub {
           ? [syncMessage(name, SYNC_UPDATE, first), syncMessage(name, SYNC_STEP2, more)]
           : [syncMessage(name, SYNC_STEP2, first)];
       } catch {
-        continue; // unreadable stored bytes: this client waits for the load, which skips them
+        skipped.push('unreadable'); // this client waits for the load, which skips what it cannot read
+        continue;
       }
       e.answered.add(name);
       sockets.push(e);
@@ -575,7 +588,7 @@ export class CollabHub {
       new Promise<void>((resolve) => (timer = setTimeout(resolve, EARLY_FLUSH_MS))),
     ]).finally(() => clearTimeout(timer));
     this.stats.earlyAnswers += sockets.length;
-    return { sent: sockets.length, sockets, flushed };
+    return { sent: sockets.length, noted: waiting.size, skipped, sockets, flushed };
   }
 
   /**
