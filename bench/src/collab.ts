@@ -10,7 +10,9 @@
 // first; stamps and receive times come from one clock every thread shares (timeOrigin + now).
 // Four observer clients record when each other client's edit becomes visible: p50/p99
 // edit-to-remote-visible latency. Server CPU (% of one core) and peak RSS from /proc, and the bench
-// process's own CPU (every thread), so a saturated bench shows. BENCH_COLLAB_LOAD=0 skips the load. Then a map of 10,000 features: its encoded size and the time a fresh
+// process's own CPU (every thread), so a saturated bench shows. BENCH_COLLAB_LOAD=0 skips the load.
+// BENCH_COLLAB_DB=postgres runs our server on a throwaway PostgreSQL cluster (scripts/pg-cluster.mjs;
+// or on DATABASE_URL when set) and reports the cluster's CPU beside the server's. Then a map of 10,000 features: its encoded size and the time a fresh
 // client takes from connect to synced — for ours after a server restart (loaded from the database),
 // for the relay from memory (it cannot do otherwise).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +24,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import pg from 'pg';
 import WebSocket from 'ws';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
@@ -42,6 +45,9 @@ const WORKERS = Math.max(1, Number(process.env.BENCH_COLLAB_WORKERS ?? 4));
 /** BENCH_COLLAB_LOAD=0 skips the 10,000-feature load */
 const LOAD = process.env.BENCH_COLLAB_LOAD !== '0';
 const LOAD_FEATURES = 10_000;
+/** `pglite` (default) or `postgres` (a throwaway cluster, or DATABASE_URL when set) */
+const DB = process.env.BENCH_COLLAB_DB ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
+if (DB !== 'pglite' && DB !== 'postgres') throw new Error(`BENCH_COLLAB_DB must be pglite or postgres, not ${DB}`);
 
 // ---------------------------------------------------------------- processes
 
@@ -69,7 +75,82 @@ function spawnProc(args: string[], env: Record<string, string>, line: RegExp): P
   );
 }
 
-const startOurs = (dataDir: string) =>
+/** Our server's database: PGlite in the data dir, or a fresh database on a PostgreSQL cluster. */
+interface Database {
+  env: Record<string, string>;
+  label: string;
+  /** the cluster's processes (postmaster and backends), for their CPU; empty on PGlite or an outside server */
+  pids(): number[];
+  stop(): Promise<void>;
+}
+
+async function openDatabase(): Promise<Database> {
+  if (DB === 'pglite') return { env: {}, label: 'PGlite', pids: () => [], stop: async () => undefined };
+  let base = process.env.DATABASE_URL;
+  let cluster: { url: string; dir: string; stop: () => void } | null = null;
+  if (!base) {
+    // @ts-expect-error -- plain ESM JavaScript helper shared with the test runner
+    const { startPostgres } = (await import('../../scripts/pg-cluster.mjs')) as {
+      startPostgres: () => Promise<{ url: string; dir: string; stop: () => void }>;
+    };
+    cluster = await startPostgres();
+    base = cluster.url;
+  }
+  const name = `waymark_bench_collab_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    label: cluster ? 'PostgreSQL (throwaway cluster, fsync off)' : 'PostgreSQL (DATABASE_URL)',
+    pids: () => (cluster ? clusterPids(path.join(cluster.dir, 'data')) : []),
+    stop: async () => {
+      if (cluster) cluster.stop();
+      else {
+        const a = new pg.Client({ connectionString: base });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      }
+    },
+  };
+}
+
+/** A cluster's postmaster and its children (backends, checkpointer, …). */
+function clusterPids(dataDir: string): number[] {
+  let postmaster: number;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return [];
+  }
+  const pids = [postmaster];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+/** CPU seconds of these processes together (0 for any that are gone). */
+const cpuOf = (pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    try {
+      return sum + procStats(pid).cpuS;
+    } catch {
+      return sum;
+    }
+  }, 0);
+
+const startOurs = (dataDir: string, db: Database) =>
   spawnProc(
     [
       // BENCH_CPU_PROF=<dir>: a V8 CPU profile of our server per start (summarise with bench/src/cpuprofile-top.ts)
@@ -86,6 +167,7 @@ const startOurs = (dataDir: string) =>
       SEED_DEMO: 'true',
       NODE_ENV: 'production',
       AUTH_RATE_IP_MAX: '1000000',
+      ...db.env,
     },
     /Waymark listening on (http:\/\/[\d.:]+)/,
   );
@@ -233,6 +315,8 @@ interface EditResult {
   rssMb: number;
   /** the bench process itself (every worker thread), % of one core: near 100 × cores it is saturated */
   benchCpuPct: number;
+  /** the PostgreSQL cluster's processes, % of one core (0 on PGlite, where the database is in the server) */
+  dbCpuPct: number;
 }
 
 /** How a worker connects its clients. */
@@ -318,7 +402,13 @@ async function clientWorker(init: WorkerInit) {
  * not simulate 50+ clients without saturating). Latency: the observer's receive time minus the
  * writer's stamp, both from the shared clock above. Server and bench CPU are both reported.
  */
-async function editRun(n: number, target: Target, setup: Client, serverPid: number): Promise<EditResult> {
+async function editRun(
+  n: number,
+  target: Target,
+  setup: Client,
+  serverPid: number,
+  dbPids: () => number[] = () => [],
+): Promise<EditResult> {
   // One extra client (in this thread) creates the layer and one feature per simulated client.
   await setup.synced;
   const layerId = setup.map.addLayer({ name: `Bench ${n}` });
@@ -352,6 +442,8 @@ async function editRun(n: number, target: Target, setup: Client, serverPid: numb
     await Promise.all(inbox.map((next) => next()));
     const intervalMs = Math.max(1000, n * 20);
     const before = procStats(serverPid);
+    const pids = dbPids();
+    const dbBefore = cpuOf(pids);
     const benchBefore = process.cpuUsage();
     let peakRss = before.rssMb;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStats(serverPid).rssMb)), 200);
@@ -362,6 +454,7 @@ async function editRun(n: number, target: Target, setup: Client, serverPid: numb
     await new Promise((r) => setTimeout(r, 300));
     clearInterval(sampler);
     const after = procStats(serverPid);
+    const dbAfter = cpuOf(pids);
     const bench = process.cpuUsage(benchBefore);
     const wall = (clock() - t0) / 1000;
     const latencies = results.flatMap((r) => (r.type === 'done' ? r.latencies : []));
@@ -372,6 +465,7 @@ async function editRun(n: number, target: Target, setup: Client, serverPid: numb
       cpuPct: ((after.cpuS - before.cpuS) / wall) * 100,
       rssMb: peakRss,
       benchCpuPct: ((bench.user + bench.system) / 1e6 / wall) * 100,
+      dbCpuPct: ((dbAfter - dbBefore) / wall) * 100,
     };
   } finally {
     for (const w of workers) w.postMessage({ type: 'close' } satisfies ToWorker);
@@ -409,7 +503,14 @@ async function timeLoad(connect: () => Client, keepOpen = false): Promise<{ ms: 
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-collab-'));
-  let ours = await startOurs(dataDir);
+  const db = await openDatabase();
+  let ours: Proc;
+  try {
+    ours = await startOurs(dataDir, db);
+  } catch (err) {
+    await db.stop();
+    throw err;
+  }
   const relay = await startRelay();
   try {
     const session = await Session.signIn(ours.url);
@@ -419,12 +520,21 @@ async function main() {
       return ((await r.json()) as { id: string }).id;
     };
     console.log(
-      `bench:collab — ${SECONDS} s of edits per run, ${OBSERVERS} observers, server ${process.env.DATABASE_URL ? 'on PostgreSQL' : 'on PGlite'}; ${os.cpus().length} CPUs`,
+      `bench:collab — ${SECONDS} s of edits per run, ${OBSERVERS} observers, server on ${db.label}; ${os.cpus().length} CPUs; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
     );
     for (const n of COUNTS) {
       const project = await newProject(`Bench ${n}`);
       const oSetup = oursClient(ours.url, session, project);
-      const o = await editRun(n, { kind: 'ours', base: ours.url, cookie: session.cookie(), name: project }, oSetup, ours.child.pid!);
+      const o = await editRun(
+        n,
+        { kind: 'ours', base: ours.url, cookie: session.cookie(), name: project },
+        oSetup,
+        ours.child.pid!,
+        db.pids,
+      );
       oSetup.close();
       const pSetup = relayClient(relay.url, `bench-${n}`);
       const p = await editRun(n, { kind: 'relay', base: relay.url, name: `bench-${n}` }, pSetup, relay.child.pid!);
@@ -440,6 +550,18 @@ async function main() {
           unit: '%',
           higherIsBetter: false,
         },
+        ...(DB === 'postgres'
+          ? [
+              {
+                metric: 'PostgreSQL CPU (% of a core; the relay has none)',
+                ours: o.dbCpuPct,
+                peer: p.dbCpuPct,
+                peerName: 'y-protocols relay',
+                unit: '%',
+                higherIsBetter: false,
+              } satisfies Row,
+            ]
+          : []),
         { metric: 'server peak RSS', ours: o.rssMb, peer: p.rssMb, peerName: 'y-protocols relay', unit: 'MB', higherIsBetter: false },
         {
           metric: `bench process CPU (% of a core, ${WORKERS} workers)`,
@@ -460,7 +582,7 @@ async function main() {
     await fill(filler);
     filler.close();
     await ours.stop();
-    ours = await startOurs(dataDir);
+    ours = await startOurs(dataDir, db);
     const session2 = await Session.signIn(ours.url);
     // the first client keeps the document loaded while the second connects
     const cold = await timeLoad(() => oursClient(ours.url, session2, big), true);
@@ -503,6 +625,7 @@ async function main() {
   } finally {
     await ours.stop();
     await relay.stop();
+    await db.stop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { Hocuspocus, OutgoingMessage, type Connection, type DirectConnection, type Document, type Extension } from '@hocuspocus/server';
 import type { Hono } from 'hono';
 import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 import { WebSocketServer, type WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { checkUpdate, compact, ProjectMap, type UpdateLimits } from '@waymark/collab';
@@ -27,11 +28,18 @@ const LEASE_IDLE_MS = 30_000;
 const SWEEP_MS = 5_000;
 /** Snapshot after this many bytes of updates, whatever their count. */
 const SNAPSHOT_BYTES = 8 * 1024 * 1024;
+/** How long a load waits for its early answers to leave before applying the stored state (a blocking step). */
+const EARLY_FLUSH_MS = 1_000;
+/** How long a load waits for the authentication of clients that asked for an early answer. */
+const EARLY_AUTH_MS = 200;
+/** A socket waits for an early answer for at most this many documents at once. */
+const EARLY_MAX_DOCS = 8;
 
 // Hocuspocus message types (its protocol) and the Yjs sync sub-types.
 const MSG_SYNC = 0;
 const MSG_AWARENESS = 1;
 const MSG_SYNC_REPLY = 4;
+const SYNC_STEP1 = 0;
 const SYNC_STEP2 = 1;
 const SYNC_UPDATE = 2;
 
@@ -48,6 +56,29 @@ const LOAD = Symbol('collab-load');
 interface Grant {
   userId: string;
   sessionId: string;
+  /** the socket's early-sync bookkeeping (shared by every document the socket opens) */
+  early?: EarlySync;
+}
+
+/**
+ * Early sync: a client's first SyncStep1 for a document that is being loaded is answered from the
+ * stored bytes (the snapshot and the updates after it are already encoded Yjs updates) as soon
+ * as they are read, before the server applies them to its Y.Doc, so the client decodes while the
+ * server does. Hocuspocus queues the client's messages until the load is done and then replays
+ * them; the replayed SyncStep1 is answered with only what changed since the stored state (e.g.
+ * relayed updates) and the server's state vector. See docs/collaboration.md.
+ */
+interface EarlySync {
+  ws: WebSocket;
+  userId: string;
+  /** documents this socket passed onAuthenticate for */
+  authed: Set<string>;
+  /** documents whose onAuthenticate is running: settles when it is done */
+  authPending: Map<string, Promise<void>>;
+  /** documents whose first SyncStep1 was answered early: its replay is answered with a catch-up */
+  answered: Set<string>;
+  /** documents this socket waits for an early answer of */
+  waiting: number;
 }
 interface ConnectionContext extends Grant {
   projectId?: string;
@@ -56,7 +87,11 @@ interface ConnectionContext extends Grant {
 
 interface DocState {
   projectId: string;
+  /** reading the stored bytes → applying them → loaded */
+  stage: 'reading' | 'applying' | 'loaded';
   loaded: boolean;
+  /** state vector right after the stored state was applied (what an early answer gave a client) */
+  loadedSv: Uint8Array | null;
   dropped: boolean;
   maxSeq: number;
   snapshotBytes: number;
@@ -99,6 +134,8 @@ export class CollabHub {
   private readonly roles = new Map<string, ProjectRole | null>();
   private readonly leases = new Map<string, { conn: Promise<DirectConnection>; timer: NodeJS.Timeout | null; users: number }>();
   private readonly grants = new WeakMap<Request, Grant>();
+  /** per document being loaded: sockets whose SyncStep1 waits for the stored bytes, with the state vector they sent */
+  private readonly earlyWaiting = new Map<string, Map<EarlySync, Uint8Array>>();
   private wss: WebSocketServer | null = null;
   private unlisten: (() => void)[] = [];
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -107,6 +144,8 @@ export class CollabHub {
   private workerJobs = new Map<number, { resolve(v: Uint8Array): void; reject(e: Error): void }>();
   private workerSeq = 0;
   private closing = false;
+  /** counters for tests and the load log */
+  readonly stats = { earlyAnswers: 0 };
 
   constructor(private readonly ctx: AppContext) {
     const c = ctx.config;
@@ -118,7 +157,7 @@ export class CollabHub {
       tombstoneDays: c.COLLAB_TOMBSTONE_DAYS,
     };
     this.limits = { maxUpdateBytes: c.COLLAB_MAX_MESSAGE_BYTES, maxValueChars: 8 * 1024 * 1024, maxKeyChars: 200 };
-    this.log = new UpdateLog(ctx.db, ctx.database.kind, randomUUID(), ctx.logger);
+    this.log = new UpdateLog(ctx.db, ctx.database.kind, randomUUID(), ctx.logger, ctx.database.copyOut);
     this.materialiser = new Materialiser(ctx.db, ctx.logger);
     this.hocuspocus = new Hocuspocus({
       name: 'waymark',
@@ -224,7 +263,20 @@ export class CollabHub {
     if (socket.destroyed) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => undefined);
-      this.hocuspocus.handleConnection(ws, req, { ...grant } satisfies ConnectionContext);
+      const early: EarlySync = {
+        ws,
+        userId: grant.userId,
+        authed: new Set(),
+        authPending: new Map(),
+        answered: new Set(),
+        waiting: 0,
+      };
+      // Registered before Hocuspocus's own listener: sees each message first (and only looks).
+      ws.on('message', (data: Buffer) => this.noteSyncStep1(early, data));
+      ws.once('close', () => {
+        for (const w of this.earlyWaiting.values()) w.delete(early);
+      });
+      this.hocuspocus.handleConnection(ws, req, { ...grant, early } satisfies ConnectionContext);
     });
   }
 
@@ -236,11 +288,19 @@ export class CollabHub {
       onAuthenticate: async ({ documentName, context, connectionConfig }) => {
         const ctx = context as ConnectionContext;
         if (this.closing) throw { reason: 'server-restarting' };
-        const role = await projectRole(this.ctx.db, documentName, ctx.userId);
-        if (!role) throw { reason: 'forbidden' };
-        this.roles.set(roleKey(documentName, ctx.userId), role);
-        connectionConfig.readOnly = role === 'viewer';
-        return { projectId: documentName, role };
+        let settle!: () => void;
+        ctx.early?.authPending.set(documentName, new Promise<void>((r) => (settle = r)));
+        try {
+          const role = await projectRole(this.ctx.db, documentName, ctx.userId);
+          if (!role) throw { reason: 'forbidden' };
+          this.roles.set(roleKey(documentName, ctx.userId), role);
+          connectionConfig.readOnly = role === 'viewer';
+          ctx.early?.authed.add(documentName);
+          return { projectId: documentName, role };
+        } finally {
+          settle();
+          ctx.early?.authPending.delete(documentName);
+        }
       },
       connected: async ({ connection, documentName, context }) => {
         // A role change between authentication and now is applied here.
@@ -248,13 +308,19 @@ export class CollabHub {
         if (role !== undefined) this.applyRole(connection, role ?? null);
       },
       onLoadDocument: async ({ document, documentName }) => {
-        if (!projectIdSchema.safeParse(documentName).success) throw { reason: 'not-found' };
         const t0 = performance.now();
-        const exists = await this.ctx.db.selectFrom('projects').select('id').where('id', '=', documentName).executeTakeFirst();
-        if (!exists) throw { reason: 'not-found' };
+        const exists =
+          projectIdSchema.safeParse(documentName).success &&
+          (await this.ctx.db.selectFrom('projects').select('id').where('id', '=', documentName).executeTakeFirst());
+        if (!exists) {
+          this.earlyWaiting.delete(documentName);
+          throw { reason: 'not-found' };
+        }
         const st: DocState = {
           projectId: documentName,
+          stage: 'reading',
           loaded: false,
+          loadedSv: null,
           dropped: false,
           maxSeq: 0,
           snapshotBytes: 0,
@@ -264,11 +330,29 @@ export class CollabHub {
           pendingRelay: [],
         };
         this.docs.set(documentName, st);
-        const loaded = await this.log.load(documentName);
+        let loaded;
+        try {
+          loaded = await this.log.load(documentName);
+        } finally {
+          st.stage = 'applying';
+          if (!loaded) this.earlyWaiting.delete(documentName);
+        }
         const t1 = performance.now();
-        applyAll(document, loaded.parts, LOAD, (n) =>
-          this.ctx.logger.warn({ projectId: documentName, skipped: n }, 'collab: unreadable stored updates skipped'),
-        );
+        // Clients waiting for their first sync get the stored bytes now (those still being
+        // authenticated are waited for a moment); applying them below blocks this thread, so it
+        // starts once those answers have left (or after EARLY_FLUSH_MS).
+        await this.earlyAuth(documentName);
+        const early = this.answerEarly(documentName, loaded.parts);
+        if (early.sent) await early.flushed;
+        const t2 = performance.now();
+        let skipped = 0;
+        applyAll(document, loaded.parts, LOAD, (n) => {
+          skipped = n;
+          this.ctx.logger.warn({ projectId: documentName, skipped: n }, 'collab: unreadable stored updates skipped');
+        });
+        st.loadedSv = Y.encodeStateVector(document);
+        // An early answer carried bytes the server could not read: those clients start over from the document.
+        if (skipped) for (const e of early.sockets) e.ws.close(1011, 'reload');
         st.maxSeq = loaded.maxSeq;
         st.snapshotBytes = loaded.snapshotBytes;
         st.updatesSinceSnapshot = loaded.updates;
@@ -279,7 +363,11 @@ export class CollabHub {
             parts: loaded.parts.length,
             bytes: loaded.snapshotBytes + loaded.updateBytes,
             readMs: Math.round(t1 - t0),
-            applyMs: Math.round(performance.now() - t1),
+            earlyAnswers: early.sent,
+            earlyNoted: early.noted,
+            ...(early.skipped.length ? { earlySkipped: early.skipped } : {}),
+            earlyMs: Math.round(t2 - t1),
+            applyMs: Math.round(performance.now() - t2),
           },
           'collab: document loaded',
         );
@@ -288,6 +376,7 @@ export class CollabHub {
         const st = this.docs.get(documentName);
         if (!st) return;
         st.loaded = true;
+        st.stage = 'loaded';
         document.on('update', (update: Uint8Array, origin: unknown) => this.onDocumentUpdate(st, update, origin));
         // Hocuspocus answers the first client's sync only after this hook: whether the
         // materialised copy is behind is checked meanwhile (a flush waits for that check), and the
@@ -332,17 +421,23 @@ export class CollabHub {
    */
   private beforeMessage(connection: Connection, document: Document, data: Uint8Array, ctx: ConnectionContext): Promise<void> {
     let type: number;
+    let sub = -1;
     let bytes: Uint8Array | null = null;
     try {
       const d = decoding.createDecoder(data);
       decoding.readVarString(d);
       type = decoding.readVarUint(d);
       if (type === MSG_SYNC || type === MSG_SYNC_REPLY) {
-        const sub = decoding.readVarUint(d);
+        sub = decoding.readVarUint(d);
         if (sub === SYNC_STEP2 || sub === SYNC_UPDATE) bytes = decoding.readVarUint8Array(d);
       }
     } catch {
       return this.refuse(connection, { code: 4400, reason: 'malformed-message' });
+    }
+    if (type === MSG_SYNC && sub === SYNC_STEP1 && ctx.early?.answered.delete(document.name)) {
+      // The replay of a SyncStep1 answered early from the stored bytes: send only what is newer.
+      this.catchUp(connection, document);
+      return new Promise<void>(() => undefined);
     }
     if (!bytes) {
       if (data.byteLength > MAX_OTHER_MESSAGE_BYTES) return this.refuse(connection, { code: 4413, reason: 'message-too-large' });
@@ -393,6 +488,119 @@ export class CollabHub {
         return new Promise<void>(() => undefined);
       },
     );
+  }
+
+  // ------------------------------------------------------------------ early sync (first load)
+
+  /**
+   * Every message of a socket passes here first (before Hocuspocus, which handles it as usual):
+   * a SyncStep1 for a document not in memory yet is noted, to be answered from the stored bytes
+   * once they are read (answerEarly). Only looks; a malformed message is left to Hocuspocus.
+   */
+  private noteSyncStep1(early: EarlySync, data: Buffer) {
+    if (!(data instanceof Uint8Array) || data.byteLength > MAX_OTHER_MESSAGE_BYTES || early.waiting >= EARLY_MAX_DOCS) return;
+    let name: string;
+    let sv: Uint8Array;
+    try {
+      const d = decoding.createDecoder(data);
+      name = decoding.readVarString(d);
+      if (decoding.readVarUint(d) !== MSG_SYNC || decoding.readVarUint(d) !== SYNC_STEP1) return;
+      sv = decoding.readVarUint8Array(d).slice();
+      Y.decodeStateVector(sv);
+    } catch {
+      return;
+    }
+    if (early.answered.has(name) || this.hocuspocus.documents.has(name)) return;
+    const st = this.docs.get(name);
+    if (st && st.stage !== 'reading') return; // being applied: Hocuspocus answers when it is done
+    let w = this.earlyWaiting.get(name);
+    if (!w) this.earlyWaiting.set(name, (w = new Map()));
+    if (w.has(early)) return; // only the first: that is the one the replay brings back
+    w.set(early, sv);
+    early.waiting++;
+  }
+
+  /** Wait (at most EARLY_AUTH_MS) for the sockets waiting on `name` whose authentication is still running. */
+  private async earlyAuth(name: string) {
+    const pending: Promise<void>[] = [];
+    for (const e of this.earlyWaiting.get(name)?.keys() ?? []) {
+      const p = e.authPending.get(name);
+      if (p && !e.authed.has(name)) pending.push(p);
+    }
+    if (!pending.length) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(pending), new Promise<void>((r) => (timer = setTimeout(r, EARLY_AUTH_MS)))]);
+    clearTimeout(timer);
+  }
+
+  /**
+   * Answer the noted SyncStep1s of `name` from its stored parts (a snapshot then updates, each an
+   * encoded Yjs update): an update with the first part, then a SyncStep2 with the rest merged
+   * (or the first part alone; both reduced to what the client lacks when its state vector is not
+   * empty). Only sockets that passed
+   * onAuthenticate for the document and still have a role get one; the others wait for the load
+   * as before. Resolves `flushed` when the answers have been written out.
+   */
+  private answerEarly(
+    name: string,
+    parts: Uint8Array[],
+  ): { sent: number; noted: number; skipped: string[]; sockets: EarlySync[]; flushed: Promise<void> } {
+    const waiting = this.earlyWaiting.get(name);
+    this.earlyWaiting.delete(name);
+    const sockets: EarlySync[] = [];
+    const writes: Promise<void>[] = [];
+    if (waiting) for (const e of waiting.keys()) e.waiting--;
+    const skipped: string[] = [];
+    if (!waiting?.size || !parts.length) return { sent: 0, noted: waiting?.size ?? 0, skipped, sockets, flushed: Promise.resolve() };
+    const [head, ...tail] = parts as [Uint8Array, ...Uint8Array[]];
+    let rest: Uint8Array | null | undefined;
+    for (const [e, sv] of waiting) {
+      if (!e.authed.has(name) || e.ws.readyState !== 1 /* OPEN */) {
+        skipped.push(e.authed.has(name) ? 'closed' : 'not-authenticated');
+        continue;
+      }
+      const role = this.roles.get(roleKey(name, e.userId));
+      if (!role) {
+        skipped.push('no-role');
+        continue;
+      }
+      let messages: Uint8Array[];
+      try {
+        rest ??= tail.length === 0 ? null : tail.length === 1 ? tail[0]! : Y.mergeUpdates(tail);
+        const fresh = Y.decodeStateVector(sv).size === 0;
+        const first = fresh ? head : Y.diffUpdate(head, sv);
+        const more = rest && (fresh ? rest : Y.diffUpdate(rest, sv));
+        // The SyncStep2 goes last: the provider reports "synced" on it, by then it has every part.
+        messages = more
+          ? [syncMessage(name, SYNC_UPDATE, first), syncMessage(name, SYNC_STEP2, more)]
+          : [syncMessage(name, SYNC_STEP2, first)];
+      } catch {
+        skipped.push('unreadable'); // this client waits for the load, which skips what it cannot read
+        continue;
+      }
+      e.answered.add(name);
+      sockets.push(e);
+      for (const m of messages) writes.push(new Promise<void>((resolve) => e.ws.send(m, () => resolve())));
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const flushed = Promise.race([
+      Promise.all(writes).then(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, EARLY_FLUSH_MS))),
+    ]).finally(() => clearTimeout(timer));
+    this.stats.earlyAnswers += sockets.length;
+    return { sent: sockets.length, noted: waiting.size, skipped, sockets, flushed };
+  }
+
+  /**
+   * The client has the stored state (answered early); the document now holds it and whatever
+   * arrived meanwhile (relayed updates, compaction): send that, then the server's state vector so
+   * the client sends what the server lacks — together what Hocuspocus's own answer would give.
+   */
+  private catchUp(connection: Connection, document: Document) {
+    const sv = this.docs.get(document.name)?.loadedSv;
+    const diff = sv ? Y.encodeStateAsUpdate(document, sv) : Y.encodeStateAsUpdate(document);
+    connection.send(syncMessage(document.name, SYNC_UPDATE, diff));
+    requestSync(connection, document);
   }
 
   /** The stored size is only an estimate: measure the document before refusing. */
@@ -836,6 +1044,16 @@ function applyAll(doc: Y.Doc, parts: Uint8Array[], origin: unknown, onSkipped: (
     }
   }, origin);
   if (skipped) onSkipped(skipped);
+}
+
+/** A Hocuspocus sync message for `name`: a SyncStep2 or an update carrying `update`. */
+function syncMessage(name: string, sub: typeof SYNC_STEP2 | typeof SYNC_UPDATE, update: Uint8Array): Uint8Array {
+  const enc = encoding.createEncoder();
+  encoding.writeVarString(enc, name);
+  encoding.writeVarUint(enc, MSG_SYNC);
+  encoding.writeVarUint(enc, sub);
+  encoding.writeVarUint8Array(enc, update);
+  return encoding.toUint8Array(enc);
 }
 
 /** Send the client the server's state vector: it answers with every change the server lacks. */

@@ -66,6 +66,47 @@ const fromB64 = (s: string): Uint8Array => {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const COPY_SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00]; // "PGCOPY\n\377\r\n\0"
+
+/** The rows of PostgreSQL's binary COPY format, each field's raw bytes (null for SQL NULL). */
+export function parseCopyBinary(buf: Uint8Array): (Uint8Array | null)[][] {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (buf.byteLength < 19 || COPY_SIGNATURE.some((b, i) => buf[i] !== b)) throw new Error('not a binary COPY');
+  let o = 15; // signature, flags
+  o += 4 + view.getInt32(o); // header extension
+  const rows: (Uint8Array | null)[][] = [];
+  for (;;) {
+    const n = view.getInt16(o);
+    o += 2;
+    if (n === -1) return rows;
+    const row: (Uint8Array | null)[] = [];
+    for (let i = 0; i < n; i++) {
+      const len = view.getInt32(o);
+      o += 4;
+      if (len === -1) row.push(null);
+      else {
+        if (len < 0 || o + len > buf.byteLength) throw new Error('truncated binary COPY');
+        row.push(buf.subarray(o, o + len));
+        o += len;
+      }
+    }
+    rows.push(row);
+  }
+}
+const field = (f: Uint8Array | null | undefined): Uint8Array => {
+  if (!f) throw new Error('unexpected NULL in binary COPY');
+  return f;
+};
+const int8 = (f: Uint8Array | null | undefined) => {
+  const b = field(f);
+  return Number(new DataView(b.buffer, b.byteOffset, 8).getBigInt64(0));
+};
+const int4 = (f: Uint8Array | null | undefined) => {
+  const b = field(f);
+  return new DataView(b.buffer, b.byteOffset, 4).getInt32(0);
+};
+
 /**
  * The append-only log of each project map's Yjs updates and its snapshots.
  *
@@ -85,6 +126,8 @@ export class UpdateLog {
     /** this process's id, carried in notifications so it can skip its own */
     readonly processId: string,
     private readonly log: Logger,
+    /** PGlite: binary COPY out (DatabaseHandle.copyOut), so a load reads the bytes without base64 */
+    private readonly copyOut?: (query: string) => Promise<Uint8Array>,
   ) {}
 
   append(projectId: string, userId: string | null, bytes: Uint8Array): Promise<number> {
@@ -159,6 +202,7 @@ export class UpdateLog {
 
   /** The latest snapshot and every update after it (and, belt and braces, any committed late around it). */
   async load(projectId: string): Promise<LoadedState> {
+    if (this.copyOut) return this.loadBinary(projectId, this.copyOut);
     const snap = await this.db
       .selectFrom('collab_snapshots')
       .select(['seq', STATE_B64, 'size', 'created_at'])
@@ -188,6 +232,42 @@ export class UpdateLog {
       parts: [...(snap ? [fromB64(snap.b64)] : []), ...rows.map((r) => fromB64(r.b64))],
       snapshotSeq,
       snapshotBytes: snap?.size ?? 0,
+      updates,
+      updateBytes,
+      maxSeq,
+    };
+  }
+
+  /**
+   * `load` on PGlite: the same rows through binary COPY, ≈ 10 ms for a 3.7 MB state against
+   * ≈ 100 ms as base64 text (encoded in WASM, parsed and decoded in JavaScript). COPY takes no
+   * bind parameters: the project id is checked to be a UUID and inlined.
+   */
+  private async loadBinary(projectId: string, copyOut: (query: string) => Promise<Uint8Array>): Promise<LoadedState> {
+    if (!UUID.test(projectId)) throw new Error('not a project id');
+    const id = `'${projectId}'::uuid`;
+    const copy = async (query: string) => parseCopyBinary(await copyOut(`copy (${query}) to '/dev/blob' with (format binary)`));
+    const [snap] = await copy(`select seq, size, state from collab_snapshots where project_id = ${id} order by seq desc limit 1`);
+    const snapshotSeq = snap ? int8(snap[0]) : 0;
+    const late = snap
+      ? `and (seq > ${snapshotSeq} or at >= (select created_at from collab_snapshots where project_id = ${id} and seq = ${snapshotSeq}) - interval '60 seconds')`
+      : '';
+    const rows = await copy(`select seq, size, bytes from collab_updates where project_id = ${id} ${late} order by seq`);
+    let updateBytes = 0;
+    let updates = 0;
+    let maxSeq = snapshotSeq;
+    for (const r of rows) {
+      const s = int8(r[0]);
+      if (s > snapshotSeq) {
+        updates++;
+        updateBytes += int4(r[1]);
+      }
+      if (s > maxSeq) maxSeq = s;
+    }
+    return {
+      parts: [...(snap ? [field(snap[2])] : []), ...rows.map((r) => field(r[2]))],
+      snapshotSeq,
+      snapshotBytes: snap ? int4(snap[1]) : 0,
       updates,
       updateBytes,
       maxSeq,

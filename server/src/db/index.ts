@@ -30,6 +30,11 @@ export interface DatabaseHandle {
   check(): Promise<DatabaseCheck>;
   /** LISTEN/NOTIFY between processes (db/notify.ts); connects on first use. */
   notifications: Notifications;
+  /**
+   * PGlite only: the bytes of `COPY (…) TO '/dev/blob' WITH (FORMAT binary)` — large bytea values
+   * without PGlite's text round trip (hex or base64 encoded in WASM, parsed in JavaScript).
+   */
+  copyOut?: (query: string) => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -88,12 +93,24 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       rows: async <R>(query: string) => (await client.query<R>(query)).rows,
     });
   const notifications = pgliteNotifications(client);
-  return handle(db, 'pglite', withConn, notifications, async () => {
-    await notifications.close();
-    await db.destroy();
-    if (!client.closed) await client.close();
-    release();
-  });
+  const copyOut = async (query: string) => {
+    const blob = (await client.query(query)).blob;
+    if (!blob) throw new Error('COPY to /dev/blob returned no data');
+    return new Uint8Array(await blob.arrayBuffer());
+  };
+  return handle(
+    db,
+    'pglite',
+    withConn,
+    notifications,
+    async () => {
+      await notifications.close();
+      await db.destroy();
+      if (!client.closed) await client.close();
+      release();
+    },
+    copyOut,
+  );
 }
 
 function handle(
@@ -102,6 +119,7 @@ function handle(
   withScriptConnection: DatabaseHandle['withScriptConnection'],
   notifications: Notifications,
   closeFn: () => Promise<void>,
+  copyOut?: DatabaseHandle['copyOut'],
 ): DatabaseHandle {
   let closing: Promise<void> | null = null;
   // Concurrent health checks share one in-flight round trip instead of queueing N identical ones.
@@ -125,6 +143,7 @@ function handle(
     kind,
     withScriptConnection,
     notifications,
+    copyOut,
     ping,
     check() {
       if (lastOk && Date.now() - lastOk.checkedAt.getTime() < CHECK_REUSE_MS) return Promise.resolve(lastOk);
