@@ -31,6 +31,7 @@ import * as Y from 'yjs';
 import { FEATURES, ProjectMap } from '@waymark/collab';
 import { waitForLine } from './built-server.ts';
 import { printTable, type Row } from './table.ts';
+import { clusterPids, createDatabase } from './postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DEMO = { email: 'demo@waymark.local', password: 'waymark-demo-passphrase' };
@@ -97,14 +98,9 @@ async function openDatabase(): Promise<Database> {
     base = cluster.url;
   }
   const name = `waymark_bench_collab_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(base, name);
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url },
     label: cluster ? 'PostgreSQL (throwaway cluster, fsync off)' : 'PostgreSQL (DATABASE_URL)',
     pids: () => (cluster ? clusterPids(path.join(cluster.dir, 'data')) : []),
     stop: async () => {
@@ -117,27 +113,6 @@ async function openDatabase(): Promise<Database> {
       }
     },
   };
-}
-
-/** A cluster's postmaster and its children (backends, checkpointer, …). */
-function clusterPids(dataDir: string): number[] {
-  let postmaster: number;
-  try {
-    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return [];
-  }
-  const pids = [postmaster];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
-    } catch {
-      /* gone */
-    }
-  }
-  return pids;
 }
 
 /** CPU seconds of these processes together (0 for any that are gone). */

@@ -24,10 +24,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { encodeRouteGeometry } from '@waymark/geo';
-import pg from 'pg';
 import { createProjects } from './projects-seed.ts';
 import { createTasks } from './tasks-seed.ts';
 import { benchMaps } from './maps.ts';
+import { clusterPids, createDatabase } from './postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
@@ -173,27 +173,6 @@ function cpuMicros(pids: number[]): number {
     }
   }
   return (ticks * 1e6) / CLK_TCK;
-}
-
-/** The postmaster of a cluster and its children (backends, checkpointer, …). */
-function clusterPids(dataDir: string): number[] {
-  let postmaster: number;
-  try {
-    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return [];
-  }
-  const pids = [postmaster];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
-    } catch {
-      /* gone */
-    }
-  }
-  return pids;
 }
 
 interface MeasureOptions {
@@ -380,16 +359,11 @@ function printRows(rows: Row[]) {
 
 async function postgresTarget(clusterUrl: string): Promise<Target> {
   const name = `waymark_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: clusterUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(clusterUrl, name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-bench-'));
   return {
     kind: 'postgres',
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
     drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
 }
