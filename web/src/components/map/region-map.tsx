@@ -1,6 +1,6 @@
 // <RegionMap>: the reusable map of a region pack. The MapLibre code is in a lazily loaded chunk;
 // this file only holds the props and the Suspense shell, so importing it costs nothing up front.
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import type { Map as MlMap } from 'maplibre-gl';
 import { cn } from '@/lib/utils';
 import { expectMapFrame } from './first-frame';
@@ -30,7 +30,13 @@ export interface RegionMapProps {
   children?: ReactNode;
 }
 
-const loadImpl = () => import('./region-map-impl');
+/** The MapLibre implementation once its chunk has loaded (see RegionMap). */
+let loaded: ComponentType<RegionMapProps> | undefined;
+const loadImpl = () =>
+  import('./region-map-impl').then((m) => {
+    loaded = m.default;
+    return m;
+  });
 const Impl = lazy(loadImpl);
 
 /**
@@ -46,6 +52,12 @@ export function preloadRegionMap(): void {
 
 export function RegionMap(props: RegionMapProps) {
   expectMapFrame();
+  // A map route's loader has usually loaded the chunk by now: render the map at once. Through
+  // `lazy` it would suspend once anyway (its promise settles a microtask later), and React holds a
+  // revealed Suspense boundary back for up to 300 ms — the map would be created that much later.
+  // The choice is fixed per mount so that the map is never remounted when the chunk arrives.
+  const [Ready] = useState(() => loaded);
+  if (Ready) return <Ready {...props} />;
   return (
     <Suspense
       fallback={
