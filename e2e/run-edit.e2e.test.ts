@@ -75,6 +75,23 @@ describe('Route planner editing in Chromium (Andorra)', () => {
     await settled(page, 3);
   });
 
+  it('route options: "Avoid busy roads" re-plans the snapped legs (through back streets here); off again restores the route', async () => {
+    const before = await stat(page, 'distance');
+    await page.getByRole('button', { name: 'Route options', exact: true }).click();
+    await page.getByRole('switch', { name: 'Avoid busy roads' }).click();
+    await expect.poll(async () => (await stat(page, 'distance')).text, WAIT).not.toBe(before.text);
+    await routed(page);
+    expect((await stat(page, 'distance')).value).toBeGreaterThan(before.value); // the quickest way is the plain one
+    await page.keyboard.press('Escape');
+    // the button names what is on; the preference is kept for the next visit (localStorage)
+    await page.getByRole('button', { name: 'Route options: no busy roads' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('waymark.planner.prefs.v1'))).toContain('"avoidBusyRoads":true');
+    await page.getByRole('switch', { name: 'Avoid busy roads' }).click();
+    await expect.poll(async () => (await stat(page, 'distance')).text, WAIT).toBe(before.text);
+    await page.keyboard.press('Escape');
+    await routed(page);
+  });
+
   it('drags a waypoint: it moves on the map and the route follows', async () => {
     const before = await stat(page, 'distance');
     const listed = await listedWaypoints(page);

@@ -85,6 +85,23 @@ describe(`planner routing API on ${TEST_DB}`, () => {
     expect(route.stats.ascentM).toBeGreaterThan(700);
   });
 
+  it('weighs snapped legs by the preferences sent (avoid busy roads), and refuses unknown ones with 400', async () => {
+    const busy = (r: { wayTypes: Record<string, number>; stats: { distanceM: number } }) =>
+      ['tertiary', 'secondary', 'primary', 'trunk'].reduce((a, k) => a + (r.wayTypes[k] ?? 0), 0) / r.stats.distanceM;
+    const plain = (await (await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, B] })).json()) as any;
+    const res = await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, B], preferences: { avoidBusyRoads: true } });
+    expect(res.status).toBe(200);
+    const calm = (await res.json()) as any;
+    expect(busy(calm.route)).toBeLessThan(busy(plain.route) / 3);
+    const e = await err(
+      await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, B], preferences: { preferHills: true } }),
+      400,
+      'validation_error',
+    );
+    expect(e.message).toContain('preferHills');
+    await err(await t.json('POST', '/api/route', { region: 'andorra', waypoints: [A, B], preferences: { preferPaths: 'yes' } }), 400);
+  });
+
   it('validates route requests: 415, malformed JSON, counts, coordinates, region', async () => {
     expect((await t.app.request('/api/route', { method: 'POST', body: 'x' })).status).toBe(415);
     await err(await t.json('POST', '/api/route', '{not json'), 400, 'invalid_json');

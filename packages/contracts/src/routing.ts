@@ -40,17 +40,7 @@ export const viaWithinLimit = (wps: readonly { via?: readonly unknown[] }[]) =>
 /** Flat running pace, seconds per km. */
 export const pace = z.number().min(PACE_SEC_PER_KM.min).max(PACE_SEC_PER_KM.max);
 
-export const routeRequest = z.object({
-  region: regionName,
-  waypoints: z
-    .array(waypoint)
-    .min(2, 'at least two waypoints')
-    .max(MAX_WAYPOINTS, `at most ${MAX_WAYPOINTS} waypoints`)
-    .refine(viaWithinLimit, `at most ${MAX_VIA_POINTS} track points`),
-  paceSecPerKm: pace.optional(),
-});
-export type RouteRequest = z.input<typeof routeRequest>;
-
+/** Routing preferences: for loops (POST /api/route/loop) and for the planner's snapped legs (POST /api/route). */
 export const loopPreferences = z.strictObject({
   preferPaths: z.boolean().default(false),
   avoidBusyRoads: z.boolean().default(false),
@@ -59,6 +49,21 @@ export const loopPreferences = z.strictObject({
   preferPopular: z.boolean().default(false),
 });
 export type LoopPreferences = z.input<typeof loopPreferences>;
+export const routePreferences = loopPreferences;
+export type RoutePreferences = LoopPreferences;
+
+export const routeRequest = z.object({
+  region: regionName,
+  waypoints: z
+    .array(waypoint)
+    .min(2, 'at least two waypoints')
+    .max(MAX_WAYPOINTS, `at most ${MAX_WAYPOINTS} waypoints`)
+    .refine(viaWithinLimit, `at most ${MAX_VIA_POINTS} track points`),
+  paceSecPerKm: pace.optional(),
+  /** how snapped legs weigh the ways (none: the shortest running time) */
+  preferences: routePreferences.optional(),
+});
+export type RouteRequest = z.input<typeof routeRequest>;
 
 /** GET /api/routes/popularity?region=: how much this instance's public routes use each edge of the region's graph. */
 export const popularityQuery = z.object({ region: regionName });

@@ -19,8 +19,9 @@ export function registerRoutingApi(app: Hono<AppEnv>, ctx: AppContext, engines: 
   app.post('/api/route', async (c) => {
     const body = await validate(c, 'json', routeRequest, 'route request');
     const engine = await engines.get(body.region);
+    if (body.preferences?.preferPopular) await popularity.apply(engine);
     const t0 = performance.now();
-    const route = engineCall('no_route', () => engine.plan(body.waypoints, body.paceSecPerKm));
+    const route = engineCall('no_route', () => engine.plan(body.waypoints, body.paceSecPerKm, body.preferences));
     c.header('Server-Timing', `route;dur=${(performance.now() - t0).toFixed(1)}`);
     return c.json({ route });
   });

@@ -97,6 +97,21 @@ describe('PlanningEngine on Andorra', () => {
     expect(r.profile!.length).toBeGreaterThan(10);
   });
 
+  it('weighs snapped legs by the preferences it is given (busy roads avoided), and only then', () => {
+    const busy = (r: { wayTypes: Record<string, number>; stats: { distanceM: number } }) =>
+      ['tertiary', 'secondary', 'primary', 'trunk'].reduce((a, k) => a + (r.wayTypes[k] ?? 0), 0) / r.stats.distanceM;
+    const wps = [A, B];
+    const plain = engine.plan(wps, 330)!;
+    // all preferences off is the plain (contraction hierarchy) route
+    const off = engine.plan(wps, 330, { preferPaths: false, avoidBusyRoads: false, preferGreen: false, preferPopular: false })!;
+    expect(off.coords).toEqual(plain.coords);
+    const calm = engine.plan(wps, 330, { avoidBusyRoads: true })!;
+    expect(busy(plain)).toBeGreaterThan(0.5); // 72 % on the CG-1/CG-2 through town
+    expect(busy(calm)).toBeLessThan(busy(plain) / 3); // 12 %: back streets
+    // the detour takes longer: the plain route is the quickest
+    expect(calm.stats.timeS).toBeGreaterThan(plain.stats.timeS);
+  });
+
   it('answers null for fewer than two waypoints and refuses more than MAX_WAYPOINTS', () => {
     expect(engine.plan([])).toBeNull();
     expect(engine.plan([A])).toBeNull();

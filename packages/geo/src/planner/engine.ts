@@ -184,7 +184,15 @@ export class PlanningEngine {
    * The route through `waypoints` (null with fewer than two). Throws OutsideRegionError, or
    * RouteError for a request the planner refuses (e.g. more than MAX_WAYPOINTS).
    */
-  plan(waypoints: readonly PlanWaypoint[], paceSecPerKm: number = PACE_SEC_PER_KM.default): PlannedRoute | null {
+  /**
+   * A route through `waypoints`. `preferences` weigh the ways of snapped legs (the contraction
+   * hierarchy serves legs without any; with them, A* over the weighted costs — see routing/search.ts).
+   */
+  plan(
+    waypoints: readonly PlanWaypoint[],
+    paceSecPerKm: number = PACE_SEC_PER_KM.default,
+    preferences?: RoutePreferences,
+  ): PlannedRoute | null {
     if (waypoints.length < 2) return null;
     const pts = waypoints.map((w): LonLat => [w.lon, w.lat]);
     this.assertInRegion(pts);
@@ -195,6 +203,7 @@ export class PlanningEngine {
         legModes: waypoints.slice(1).map((w) => w.mode),
         ...(legVias.some((v) => v?.length) ? { legVias } : {}),
         paceSecPerKm,
+        preferences,
       }),
     );
   }

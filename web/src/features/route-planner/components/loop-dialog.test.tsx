@@ -51,7 +51,7 @@ describe('LoopDialog preferences', () => {
   it('has a "Prefer green" switch, off by default, next to "Prefer paths"', () => {
     setup();
     const green = screen.getByRole('switch', { name: 'Prefer green' });
-    expect(green.id).toBe('loop-green');
+    expect(green.id).toBe('loop-preferGreen');
     expect(green.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('switch', { name: 'Prefer paths' }).getAttribute('aria-checked')).toBe('true');
   });

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { useIsMobile } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { ALT_COLORS } from '../lib/planner-features';
@@ -12,6 +11,8 @@ import type { LoopAlternative, LonLat, Units } from '../lib/types';
 import { LOOP_ALTERNATIVES, LOOP_DISTANCE_KM } from '@waymark/geo/planner/limits';
 import { formatDistance, formatElevation, rangeIn, unitMetres } from '@/lib/units';
 import type { LoopRequest } from '../worker/protocol';
+import type { RoutePrefs } from '../lib/storage';
+import { RoutePrefSwitches, routePrefTags } from './route-pref-switches';
 
 const HEADINGS = [
   ['', 'Any direction'],
@@ -54,10 +55,7 @@ export function LoopDialog(p: Props) {
   const [distance, setDistance] = useState('10');
   const [heading, setHeading] = useState('');
   const [seed, setSeed] = useState(1);
-  const [preferPaths, setPreferPaths] = useState(true);
-  const [avoidBusyRoads, setAvoidBusyRoads] = useState(true);
-  const [preferGreen, setPreferGreen] = useState(false);
-  const [preferPopular, setPreferPopular] = useState(false);
+  const [prefs, setPrefs] = useState<RoutePrefs>({ preferPaths: true, avoidBusyRoads: true, preferGreen: false, preferPopular: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -78,7 +76,7 @@ export function LoopDialog(p: Props) {
         heading: heading === '' ? undefined : Number(heading),
         seed: nextSeed,
         alternatives: LOOP_ALTERNATIVES,
-        preferences: { preferPaths, avoidBusyRoads, preferGreen, preferPopular },
+        preferences: prefs,
       });
       p.onAlternatives(alts);
       p.onSelect(alts.length ? 0 : null);
@@ -117,9 +115,7 @@ export function LoopDialog(p: Props) {
                 {distance} {p.units}
               </span>{' '}
               · {HEADINGS.find(([v]) => v === heading)?.[1] ?? 'Any direction'}
-              {[preferPaths && 'paths', preferGreen && 'green', preferPopular && 'popular', avoidBusyRoads && 'no busy roads']
-                .filter(Boolean)
-                .map((t) => ` · ${t}`)}
+              {routePrefTags(prefs).map((t) => ` · ${t}`)}
             </p>
           ) : (
             <>
@@ -159,25 +155,7 @@ export function LoopDialog(p: Props) {
                   {`Choose a distance from ${range.min} to ${range.max} ${p.units}${p.units === 'km' ? '' : ` (${LOOP_DISTANCE_KM.min} to ${LOOP_DISTANCE_KM.max} km)`}.`}
                 </p>
               ) : null}
-              <div className="flex items-center justify-between gap-2">
-                <Label htmlFor="loop-paths">Prefer paths</Label>
-                <Switch id="loop-paths" checked={preferPaths} onCheckedChange={setPreferPaths} />
-              </div>
-              <div className="flex items-center justify-between gap-2">
-                <Label htmlFor="loop-green">Prefer green</Label>
-                <Switch id="loop-green" checked={preferGreen} onCheckedChange={setPreferGreen} />
-              </div>
-              <div className="flex items-center justify-between gap-2">
-                <Label htmlFor="loop-popular" className="grid gap-0.5">
-                  <span>Prefer popular ways</span>
-                  <span className="text-xs font-normal text-muted-foreground">Where this Waymark's public routes run</span>
-                </Label>
-                <Switch id="loop-popular" checked={preferPopular} onCheckedChange={setPreferPopular} />
-              </div>
-              <div className="flex items-center justify-between gap-2">
-                <Label htmlFor="loop-busy">Avoid busy roads</Label>
-                <Switch id="loop-busy" checked={avoidBusyRoads} onCheckedChange={setAvoidBusyRoads} />
-              </div>
+              <RoutePrefSwitches idPrefix="loop" value={prefs} onChange={setPrefs} />
             </>
           )}
           <div className="flex gap-2">

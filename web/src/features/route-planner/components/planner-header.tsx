@@ -14,7 +14,7 @@ export function PlannerHeader({ ref }: { ref: Ref<HTMLElement> }) {
       data-map-overlay
       className={cn(
         'absolute z-10 grid gap-2 rounded-lg border bg-background/95 p-2 shadow-lg',
-        phone ? 'inset-x-2 top-2' : 'top-3 start-3 w-[27.5rem]',
+        phone ? 'inset-x-2 top-2' : 'top-3 start-3 w-[29.5rem]',
       )}
     >
       <h1 className="truncate px-1 text-sm font-semibold">
@@ -39,6 +39,8 @@ export function PlannerHeader({ ref }: { ref: Ref<HTMLElement> }) {
         onOutAndBack={() => act({ type: 'outAndBack' })}
         onCloseLoop={() => act({ type: 'closeLoop', mode: prefs.mode })}
         onClear={() => setDialog('clear')}
+        routePrefs={prefs.routePrefs}
+        onRoutePrefs={(routePrefs) => setPrefs({ routePrefs })}
       />
       <PlannerActions />
       {doc.importError ? (

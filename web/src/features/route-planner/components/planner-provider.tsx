@@ -76,7 +76,7 @@ export function PlannerProvider({ variant, region, routeId, onRouteId, children 
     return d && d.region === region ? d : null;
   }, [region]);
   const [prefs, setPrefs] = usePrefs();
-  const planner = usePlanner(region, draftWaypoints(draft), prefs.paceSecPerKm);
+  const planner = usePlanner(region, draftWaypoints(draft), prefs.paceSecPerKm, prefs.routePrefs);
   const { act } = planner;
   const [fitKey, setFitKey] = useState(0);
   const fit = useCallback(() => setFitKey((k) => k + 1), []);

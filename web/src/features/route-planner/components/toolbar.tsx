@@ -1,6 +1,9 @@
-import { ArrowLeftRight, Eraser, Redo2, Repeat, RotateCcw, Spline, Undo2, Waypoints } from 'lucide-react';
+import { ArrowLeftRight, Eraser, Redo2, Repeat, RotateCcw, SlidersHorizontal, Spline, Undo2, Waypoints } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import type { RoutePrefs } from '../lib/storage';
+import { RoutePrefSwitches, routePrefTags } from './route-pref-switches';
 import type { LegMode } from '../lib/types';
 
 interface Props {
@@ -15,7 +18,35 @@ interface Props {
   onOutAndBack(): void;
   onCloseLoop(): void;
   onClear(): void;
+  /** how snapped legs weigh the ways */
+  routePrefs: RoutePrefs;
+  onRoutePrefs(p: RoutePrefs): void;
   compact?: boolean;
+}
+
+/** The routing preferences of snapped legs, in a popover; the button shows when any is on. */
+function RouteOptions({ value, onChange }: { value: RoutePrefs; onChange(p: RoutePrefs): void }) {
+  const on = routePrefTags(value);
+  const label = on.length ? `Route options: ${on.join(', ')}` : 'Route options';
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button type="button" variant="ghost" size="icon-sm" aria-label={label} title={label} className="relative">
+          <SlidersHorizontal />
+          {on.length ? <span aria-hidden className="absolute top-1 end-1 size-1.5 rounded-full bg-primary" /> : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="grid w-72 gap-3" aria-label="Route options">
+        <div className="grid gap-1">
+          <p className="text-sm font-medium">Snapped legs</p>
+          <p className="text-xs text-muted-foreground">
+            How new and re-planned legs choose their ways. Off: the quickest way on foot. Loops have their own in the loop dialog.
+          </p>
+        </div>
+        <RoutePrefSwitches idPrefix="legs" value={value} onChange={onChange} />
+      </PopoverContent>
+    </Popover>
+  );
 }
 
 function ToolButton({
@@ -89,6 +120,7 @@ export function Toolbar(p: Props) {
       <ToolButton label="Clear route" onClick={p.onClear} disabled={p.count === 0}>
         <Eraser />
       </ToolButton>
+      <RouteOptions value={p.routePrefs} onChange={p.onRoutePrefs} />
     </div>
   );
 }

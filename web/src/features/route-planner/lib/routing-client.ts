@@ -2,6 +2,7 @@ import { fetchRegions } from '@/components/map';
 import { generateLoops } from '../api/generate-loops';
 import { planRoute } from '../api/plan-route';
 import type { LoopRequest, WorkerRequest, WorkerResponse } from '../worker/protocol';
+import type { RoutePrefs } from './storage';
 import type { AssembledRoute, LoopAlternative, Waypoint } from './types';
 
 type Pending = { resolve(v: WorkerResponse): void; reject(e: Error): void };
@@ -79,11 +80,13 @@ export class RoutingClient {
     return this.ready;
   }
 
-  async plan(waypoints: Waypoint[], paceSecPerKm: number): Promise<AssembledRoute | null> {
+  /** A route through `waypoints`; `preferences` (only when one is on) weigh the ways of snapped legs. */
+  async plan(waypoints: Waypoint[], paceSecPerKm: number, preferences?: RoutePrefs): Promise<AssembledRoute | null> {
     if (waypoints.length < 2) return null;
     const wps = waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode, ...(w.via?.length ? { via: w.via } : {}) }));
+    const prefs = preferences && Object.values(preferences).some(Boolean) ? { preferences } : {};
     if (await this.start()) {
-      const r = await this.send({ type: 'plan', region: this.region, waypoints: wps, paceSecPerKm });
+      const r = await this.send({ type: 'plan', region: this.region, waypoints: wps, paceSecPerKm, ...prefs });
       if (r.ok && r.type === 'plan') {
         this.engine = 'worker';
         return r.route;
@@ -91,7 +94,7 @@ export class RoutingClient {
       if (!r.ok && r.code === 'outside') throw new RoutingError(r.error, 'outside');
       if (!r.ok) console.warn('worker routing failed, asking the server:', r.error);
     }
-    const route = await planRoute({ region: this.region, waypoints: wps, paceSecPerKm });
+    const route = await planRoute({ region: this.region, waypoints: wps, paceSecPerKm, ...prefs });
     this.engine = 'server';
     return route;
   }

@@ -30,15 +30,34 @@ const draftSchema = z.object({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
+/** Snapped legs weigh ways by running time alone unless the runner asks otherwise. */
+export const NO_ROUTE_PREFS = { preferPaths: false, avoidBusyRoads: false, preferGreen: false, preferPopular: false };
+export type RoutePrefs = typeof NO_ROUTE_PREFS;
+
 const prefsSchema = z.object({
   units: z.enum(['km', 'mi']).default('km'),
   paceSecPerKm: z.number().min(PACE_SEC_PER_KM.min).max(PACE_SEC_PER_KM.max).default(PACE_SEC_PER_KM.default),
   mode: z.enum(['snap', 'freehand']).default('snap'),
   /** colour the route line by grade class instead of one colour */
   gradeColours: z.boolean().default(false),
+  /** how snapped legs weigh the ways (the loop dialog has its own) */
+  routePrefs: z
+    .object({
+      preferPaths: z.boolean().default(false),
+      avoidBusyRoads: z.boolean().default(false),
+      preferGreen: z.boolean().default(false),
+      preferPopular: z.boolean().default(false),
+    })
+    .default(NO_ROUTE_PREFS),
 });
 export type Prefs = z.infer<typeof prefsSchema>;
-export const DEFAULT_PREFS: Prefs = { units: 'km', paceSecPerKm: PACE_SEC_PER_KM.default, mode: 'snap', gradeColours: false };
+export const DEFAULT_PREFS: Prefs = {
+  units: 'km',
+  paceSecPerKm: PACE_SEC_PER_KM.default,
+  mode: 'snap',
+  gradeColours: false,
+  routePrefs: NO_ROUTE_PREFS,
+};
 
 function read<T>(key: string, schema: z.ZodType<T>): T | null {
   try {

@@ -5,7 +5,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssembledRoute, Waypoint } from './types';
 
-const pending: { resolve: (r: AssembledRoute | null) => void }[] = [];
+const pending: { resolve: (r: AssembledRoute | null) => void; prefs: unknown }[] = [];
 vi.mock('./routing-client', () => ({
   RoutingError: class extends Error {},
   RoutingClient: class {
@@ -14,8 +14,8 @@ vi.mock('./routing-client', () => ({
       return Promise.resolve(true);
     }
     dispose() {}
-    plan() {
-      return new Promise<AssembledRoute | null>((resolve) => pending.push({ resolve }));
+    plan(_w: unknown, _pace: unknown, prefs: unknown) {
+      return new Promise<AssembledRoute | null>((resolve) => pending.push({ resolve, prefs }));
     }
   },
 }));
@@ -62,5 +62,28 @@ describe('usePlanner paint hold', () => {
     await act(async () => vi.advanceTimersByTimeAsync(20));
     expect(h.result.current.painted).toHaveLength(3);
     expect(h.result.current.status).toBe('routing');
+  });
+});
+
+describe('usePlanner route preferences', () => {
+  beforeEach(() => {
+    pending.length = 0;
+  });
+
+  it('plans with the preferences given, and plans again (the route not fresh until then) when they change', async () => {
+    const calm = { preferPaths: false, avoidBusyRoads: true, preferGreen: false, preferPopular: false };
+    const h = renderHook(({ prefs }) => usePlanner('andorra', start, 360, prefs), {
+      initialProps: { prefs: undefined as typeof calm | undefined },
+    });
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.prefs).toEqual({ preferPaths: false, avoidBusyRoads: false, preferGreen: false, preferPopular: false });
+    await act(async () => pending.shift()!.resolve(route));
+    expect(h.result.current.status).toBe('ready');
+    h.rerender({ prefs: calm });
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.prefs).toBe(calm);
+    expect(h.result.current.status).toBe('routing');
+    await act(async () => pending.shift()!.resolve(route));
+    expect(h.result.current.status).toBe('ready');
   });
 });

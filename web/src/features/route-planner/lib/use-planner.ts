@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode, snapAll } from './edit';
 import { canRedo, canUndo, createHistory, push, redo, undo, type History } from './history';
 import { RoutingClient, RoutingError } from './routing-client';
+import { NO_ROUTE_PREFS, type RoutePrefs } from './storage';
 import { afterFirstMapFrame } from '@/components/map';
 import type { AssembledRoute, LegMode, LonLat, Waypoint } from './types';
 
@@ -64,7 +65,7 @@ export type RouteStatus = 'idle' | 'routing' | 'ready' | 'error';
 export const PAINT_HOLD_MS = 120;
 
 /** Waypoints with undo/redo, and the route computed from them (worker first, server fallback). */
-export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: number) {
+export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: number, routePrefs: RoutePrefs = NO_ROUTE_PREFS) {
   const [history, dispatch] = useReducer(reducer, initial, createHistory);
   const [result, setResult] = useState<{ key: unknown[]; route: AssembledRoute | null; error: string | null }>({
     key: [],
@@ -87,8 +88,8 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
   useEffect(() => {
     if (waypoints.length < 2) return;
     let live = true;
-    const key = [waypoints, paceSecPerKm, client];
-    client.plan(waypoints, paceSecPerKm).then(
+    const key = [waypoints, paceSecPerKm, client, routePrefs];
+    client.plan(waypoints, paceSecPerKm, routePrefs).then(
       // rendered at once (flushSync): a default-priority update could wait behind a whole map frame
       (route) => live && flushSync(() => setResult({ key, route, error: null })),
       (err: unknown) =>
@@ -98,9 +99,9 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
     return () => {
       live = false;
     };
-  }, [client, waypoints, paceSecPerKm]);
+  }, [client, waypoints, paceSecPerKm, routePrefs]);
 
-  const fresh = result.key[0] === waypoints && result.key[1] === paceSecPerKm && result.key[2] === client;
+  const fresh = result.key[0] === waypoints && result.key[1] === paceSecPerKm && result.key[2] === client && result.key[3] === routePrefs;
   const idle = waypoints.length < 2;
 
   // The waypoints the map draws: an edit's waypoints wait (at most PAINT_HOLD_MS) for their route,

@@ -1,4 +1,4 @@
-import type { LoopOptions } from '@waymark/geo';
+import type { LoopOptions, RoutePreferences } from '@waymark/geo';
 import type { AssembledRoute, LoopAlternative, Waypoint } from '../lib/types';
 
 /** A loop request to the worker: @waymark/geo's PlanningEngine.loops options. */
@@ -6,7 +6,14 @@ export type LoopRequest = LoopOptions;
 
 export type WorkerRequest =
   | { id: number; type: 'init'; region: string; url: string }
-  | { id: number; type: 'plan'; region: string; waypoints: Pick<Waypoint, 'lon' | 'lat' | 'mode' | 'via'>[]; paceSecPerKm: number }
+  | {
+      id: number;
+      type: 'plan';
+      region: string;
+      waypoints: Pick<Waypoint, 'lon' | 'lat' | 'mode' | 'via'>[];
+      paceSecPerKm: number;
+      preferences?: RoutePreferences;
+    }
   | { id: number; type: 'loop'; region: string; request: LoopRequest };
 
 export type WorkerResponse =

@@ -103,8 +103,9 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
       setTimeout(() => engine.warm(), 0);
     } else if (msg.type === 'plan') {
       const { engine } = await engineFor(msg.region);
+      if (msg.preferences?.preferPopular) await applyHeat(msg.region, engine);
       const t0 = performance.now();
-      const route = engine.plan(msg.waypoints, msg.paceSecPerKm);
+      const route = engine.plan(msg.waypoints, msg.paceSecPerKm, msg.preferences);
       reply({ id: msg.id, ok: true, type: 'plan', route, ms: performance.now() - t0 });
     } else {
       const { engine } = await engineFor(msg.region);
