@@ -180,19 +180,30 @@ export function medianOf(rounds: Measured[]): Measured {
 /** Linux USER_HZ: /proc times are in these ticks. */
 const CLK_TCK = 100;
 
-/** CPU time (user + system, µs) used so far by these processes (all their threads); 0 where /proc has none. */
-function cpuMicros(pids: number[]): number {
-  let ticks = 0;
+/** CPU time (user + system, µs) used so far by each of these processes (all their threads) that /proc still has. */
+function cpuMicros(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLK_TCK); // utime, stime (fields 14 and 15)
     } catch {
       /* gone */
     }
   }
-  return (ticks * 1e6) / CLK_TCK;
+  return out;
+}
+
+/**
+ * CPU time (µs) the processes read in `before` used since then. A process gone meanwhile (a
+ * PostgreSQL autovacuum worker that finished) is left out: counting its start without its end made
+ * the figure negative.
+ */
+function cpuSince(before: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, now] of cpuMicros([...before.keys()])) sum += now - before.get(pid)!;
+  return sum;
 }
 
 interface MeasureOptions {
@@ -230,8 +241,8 @@ async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
-    cpu: (cpuMicros(opts.pid ? [opts.pid] : []) - cpu0) / n,
-    dbCpu: (cpuMicros(dbPids) - db0) / n,
+    cpu: cpuSince(cpu0) / n,
+    dbCpu: cpuSince(db0) / n,
   };
 }
 
