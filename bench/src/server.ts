@@ -16,7 +16,9 @@
 // BENCH_BASELINE (another checkout whose server is measured right after ours, for a before/after),
 // BENCH_SERVER_ONLY (a regular expression on endpoint names), BENCH_CPU_PROF=<dir> (run our server
 // under `node --cpu-prof`, one fresh process and profile per endpoint; summarise a profile with
-// `npx tsx bench/src/cpuprofile-top.ts <file>`).
+// `npx tsx bench/src/cpuprofile-top.ts <file>`), BENCH_ROUNDS (default 1: each endpoint measured this many
+// times, the peers, ours and the baseline in each round, ours and the baseline in alternating order;
+// the table gives the median of the rounds for each figure, and each round is printed as it ends).
 // Then the map pages' population endpoint in its own table (bench/src/maps.ts; BENCH_SKIP_MAPS=1 skips it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +34,7 @@ import { clusterPids, createDatabase } from './postgres.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 1)) || 1);
 /** Tasks seeded for the task list (issue 13: 10,000 over 100 projects). */
 const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
@@ -157,22 +160,50 @@ interface Measured {
   dbCpu: number;
 }
 
+/** The median of each figure over several rounds (each figure on its own). */
+export function medianOf(rounds: Measured[]): Measured {
+  const mid = (pick: (m: Measured) => number) => {
+    const v = rounds.map(pick).sort((a, b) => a - b);
+    const h = Math.floor(v.length / 2);
+    return v.length % 2 ? v[h]! : (v[h - 1]! + v[h]!) / 2;
+  };
+  return {
+    rps: mid((m) => m.rps),
+    p50: mid((m) => m.p50),
+    p99: mid((m) => m.p99),
+    errors: rounds.reduce((n, m) => n + m.errors, 0),
+    cpu: mid((m) => m.cpu),
+    dbCpu: mid((m) => m.dbCpu),
+  };
+}
+
 /** Linux USER_HZ: /proc times are in these ticks. */
 const CLK_TCK = 100;
 
-/** CPU time (user + system, µs) used so far by these processes (all their threads); 0 where /proc has none. */
-function cpuMicros(pids: number[]): number {
-  let ticks = 0;
+/** CPU time (user + system, µs) used so far by each of these processes (all their threads) that /proc still has. */
+function cpuMicros(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLK_TCK); // utime, stime (fields 14 and 15)
     } catch {
       /* gone */
     }
   }
-  return (ticks * 1e6) / CLK_TCK;
+  return out;
+}
+
+/**
+ * CPU time (µs) the processes read in `before` used since then. A process gone meanwhile (a
+ * PostgreSQL autovacuum worker that finished) is left out: counting its start without its end made
+ * the figure negative.
+ */
+function cpuSince(before: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, now] of cpuMicros([...before.keys()])) sum += now - before.get(pid)!;
+  return sum;
 }
 
 interface MeasureOptions {
@@ -210,8 +241,8 @@ async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
-    cpu: (cpuMicros(opts.pid ? [opts.pid] : []) - cpu0) / n,
-    dbCpu: (cpuMicros(dbPids) - db0) / n,
+    cpu: cpuSince(cpu0) / n,
+    dbCpu: cpuSince(db0) / n,
   };
 }
 
@@ -352,7 +383,9 @@ function printRows(rows: Row[]) {
     `\nServer throughput: ${CONNECTIONS} connections, ${DURATION} s per measurement, ${os.cpus().length} cores, Node ${process.version}${ACCEPT_ENCODING['accept-encoding'] ? `, Accept-Encoding: ${ACCEPT_ENCODING['accept-encoding']}` : ''}${BASELINE ? `, baseline ${BASELINE}` : ''}.`,
   );
   console.log(
-    'The two peers are measured right before each endpoint, in the same run. CPU/req: CPU time (user + system) of the server process per request, and of the PostgreSQL processes ("db"), from /proc — steadier than req/s on a loaded machine.\n',
+    'The two peers are measured right before each endpoint, in the same run. CPU/req: CPU time (user + system) of the server process per request, and of the PostgreSQL processes ("db"), from /proc — steadier than req/s on a loaded machine.' +
+      (ROUNDS > 1 ? ` Each figure is the median of ${ROUNDS} rounds (peers, ours and the baseline in each).` : '') +
+      '\n',
   );
   console.log(lines.join('\n'));
 }
@@ -421,30 +454,48 @@ export async function benchServer() {
             spawnedAt = performance.now();
             ours = await startOurs(target, profile);
           }
-          // The peers are measured right before each endpoint: the load of a shared machine moves.
-          const node = await measure(`http://127.0.0.1:${nodePeer.match}/`, { pid: nodePeer.child.pid });
-          const hono = await measure(`http://127.0.0.1:${honoPeer.match}/`, { pid: honoPeer.child.pid });
-          // The profile's start-up part (module loading, migrations, the seed) is left out of its summary.
-          if (profile)
-            fs.writeFileSync(path.join(profDir, `${profile.name}.json`), JSON.stringify({ measureFromMs: performance.now() - spawnedAt }));
-          const m = await measure(`${ours.url}${e.path}`, {
+          const oursOpts = {
             method: e.method,
             body: e.body,
             verify: e.verify,
             headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: client.cookie } : {}) },
-            pid: ours.child.pid,
             dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,
-          });
-          const b =
-            base &&
-            (await measure(`${base.url}${e.path}`, {
-              method: e.method,
-              body: e.body,
-              verify: e.verify,
-              headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: base.client.cookie } : {}) },
-              pid: base.child.pid,
-              dbDir: kind === 'postgres' ? path.join(cluster!.dir, 'data') : undefined,
-            }));
+          };
+          const runs: { node: Measured; hono: Measured; m: Measured; b: Measured | null }[] = [];
+          for (let round = 0; round < ROUNDS; round++) {
+            // The peers are measured right before each endpoint: the load of a shared machine moves.
+            const node = await measure(`http://127.0.0.1:${nodePeer.match}/`, { pid: nodePeer.child.pid });
+            const hono = await measure(`http://127.0.0.1:${honoPeer.match}/`, { pid: honoPeer.child.pid });
+            // The profile's start-up part (module loading, migrations, the seed) is left out of its summary.
+            if (profile && round === 0)
+              fs.writeFileSync(
+                path.join(profDir, `${profile.name}.json`),
+                JSON.stringify({ measureFromMs: performance.now() - spawnedAt }),
+              );
+            const measureOurs = () => measure(`${ours!.url}${e.path}`, { ...oursOpts, pid: ours!.child.pid });
+            const measureBase = async () =>
+              base &&
+              (await measure(`${base.url}${e.path}`, {
+                ...oursOpts,
+                headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: base.client.cookie } : {}) },
+                pid: base.child.pid,
+              }));
+            // With a baseline, every other round measures it first (neither always gets the calmer moment).
+            const b0 = round % 2 === 1 ? await measureBase() : null;
+            const m = await measureOurs();
+            const b = b0 ?? (await measureBase());
+            runs.push({ node, hono, m, b });
+            if (ROUNDS > 1)
+              console.log(
+                `  round ${round + 1}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms, CPU ${us(m)}/req (${pct(m.rps / hono.rps)} of Hono's ${Math.round(hono.rps)}, ${us(hono)}/req)` +
+                  (b ? `; baseline ${Math.round(b.rps)} req/s, p99 ${b.p99} ms, CPU ${us(b)}/req` : '') +
+                  `; load ${os.loadavg()[0]!.toFixed(1)}`,
+              );
+          }
+          const node = medianOf(runs.map((r) => r.node));
+          const hono = medianOf(runs.map((r) => r.hono));
+          const m = medianOf(runs.map((r) => r.m));
+          const b = base ? medianOf(runs.map((r) => r.b!)) : null;
           rows.push({ endpoint: e.name, db: kind, m, ...(b ? { base: b } : {}), node, hono, target: e.target });
           if (profile) {
             await stopChild(ours.child);

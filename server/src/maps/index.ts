@@ -6,6 +6,7 @@
 import { heatmapPoisQuery, heatmapRoutesQuery, populationQuery, resolutionForZoom } from '@waymark/contracts/maps';
 import type { ServerModule } from '../context.ts';
 import { errorBody, notFound } from '../http/errors.ts';
+import { onSegment } from '../http/segment.ts';
 import { parseOr400 } from '../http/validate.ts';
 import { packVersion, RegionStore, regionsDir } from '../regions/index.ts';
 import { publicRoutePoints, regionPoiPoints } from './heatmap.ts';
@@ -66,35 +67,39 @@ export function createMapsModule(): ServerModule {
         return c.json(regionPoiPoints(region, q.category), 200, { 'Cache-Control': 'public, max-age=300' });
       });
 
-      app.get('/tiles/:region/terrain/:z/:x/:y', async (c) => {
-        const { z, x } = c.req.param();
-        const yRaw = c.req.param('y').replace(/\.png$/, '');
-        const region = store.get(c.req.param('region'));
-        if (!region) return c.json(errorBody('not_found', `No region ${c.req.param('region').slice(0, 40)}`), 404);
-        if (!TILE_COORD.test(z) || !TILE_XY.test(x) || !TILE_XY.test(yRaw)) {
-          return c.json(errorBody('validation_error', 'Tile coordinates must be integers: /tiles/<region>/terrain/{z}/{x}/{y}.png'), 400);
-        }
-        const [zi, xi, yi] = [Number(z), Number(x), Number(yRaw)];
-        if (zi > 24 || xi >= 2 ** zi || yi >= 2 ** zi)
-          return c.json(errorBody('validation_error', `No tile ${zi}/${xi}/${yi}: x and y must be below 2^z`), 400);
-        const version = packVersion(region.meta);
-        const etag = `"${version}-${zi}-${xi}-${yi}"`;
-        const headers = { 'Cache-Control': TILE_CACHE, ETag: etag };
-        if (
-          c.req
-            .header('if-none-match')
-            ?.split(',')
-            .some((t) => t.trim() === etag)
-        )
-          return c.body(null, 304, headers);
-        const bytes = await terrain.tile(region.dir, region.meta.name, version, zi, xi, yi);
-        if (!bytes) return c.json(errorBody('not_found', `No terrain tile ${zi}/${xi}/${yi} in ${region.meta.name}`), 404, headers);
-        return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-          ...headers,
-          'Content-Type': 'image/png',
-          'Content-Length': String(bytes.byteLength),
-        });
-      });
+      // /tiles/:region/terrain/:z/:x/:y, on the pattern of the pack files' /tiles/:region/:file (http/segment.ts)
+      app.get(
+        '/tiles/:region/:file/:z/:x/:y',
+        onSegment<'/tiles/:region/:file/:z/:x/:y'>('file', 'terrain', async (c) => {
+          const { z, x } = c.req.param();
+          const yRaw = c.req.param('y').replace(/\.png$/, '');
+          const region = store.get(c.req.param('region'));
+          if (!region) return c.json(errorBody('not_found', `No region ${c.req.param('region').slice(0, 40)}`), 404);
+          if (!TILE_COORD.test(z) || !TILE_XY.test(x) || !TILE_XY.test(yRaw)) {
+            return c.json(errorBody('validation_error', 'Tile coordinates must be integers: /tiles/<region>/terrain/{z}/{x}/{y}.png'), 400);
+          }
+          const [zi, xi, yi] = [Number(z), Number(x), Number(yRaw)];
+          if (zi > 24 || xi >= 2 ** zi || yi >= 2 ** zi)
+            return c.json(errorBody('validation_error', `No tile ${zi}/${xi}/${yi}: x and y must be below 2^z`), 400);
+          const version = packVersion(region.meta);
+          const etag = `"${version}-${zi}-${xi}-${yi}"`;
+          const headers = { 'Cache-Control': TILE_CACHE, ETag: etag };
+          if (
+            c.req
+              .header('if-none-match')
+              ?.split(',')
+              .some((t) => t.trim() === etag)
+          )
+            return c.body(null, 304, headers);
+          const bytes = await terrain.tile(region.dir, region.meta.name, version, zi, xi, yi);
+          if (!bytes) return c.json(errorBody('not_found', `No terrain tile ${zi}/${xi}/${yi} in ${region.meta.name}`), 404, headers);
+          return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+            ...headers,
+            'Content-Type': 'image/png',
+            'Content-Length': String(bytes.byteLength),
+          });
+        }),
+      );
     },
     seed(ctx) {
       // in the background: a few public demo loops for the heatmap (first start only)

@@ -14,6 +14,7 @@ import type { AppContext, AppEnv } from '../context.ts';
 import { HttpError, notFound, validationError } from '../http/errors.ts';
 import { requireUser } from '../http/guards.ts';
 import { validate } from '../http/validate.ts';
+import { onSegment } from '../http/segment.ts';
 import { cachedList } from '../http/cached-list.ts';
 import type { RoutesTable } from './db.ts';
 
@@ -122,14 +123,18 @@ export function registerRoutesApi(app: Hono<AppEnv>, ctx: AppContext) {
     );
   });
 
-  app.get('/api/routes/public', async (c) => {
-    const q = validate(c, 'query', routeListQuery);
-    const viewer = c.get('user')?.id;
-    // `owned` depends on the viewer: one entry per viewer (and one for anonymous).
-    return cachedList(c, ctx, { kind: 'routes-public', userId: viewer ?? '', query: q, tables: ['routes'] }, () =>
-      list(ctx, q, viewer, { public: true }),
-    );
-  });
+  // GET /api/routes/public, on the pattern of /api/routes/:id below (http/segment.ts)
+  app.get(
+    '/api/routes/:id',
+    onSegment('id', 'public', async (c) => {
+      const q = validate(c, 'query', routeListQuery);
+      const viewer = c.get('user')?.id;
+      // `owned` depends on the viewer: one entry per viewer (and one for anonymous).
+      return cachedList(c, ctx, { kind: 'routes-public', userId: viewer ?? '', query: q, tables: ['routes'] }, () =>
+        list(ctx, q, viewer, { public: true }),
+      );
+    }),
+  );
 
   app.post('/api/routes', async (c) => {
     const user = requireUser(c);

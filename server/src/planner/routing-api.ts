@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { loopRequest, routeRequest } from '@waymark/contracts';
 import type { AppContext, AppEnv } from '../context.ts';
+import { onSegment } from '../http/segment.ts';
 import { validate } from '../http/validate.ts';
 import { engineCall, type EngineRegistry } from './engine.ts';
 import { PopularityService } from './popularity.ts';
@@ -13,8 +14,12 @@ import { PopularityService } from './popularity.ts';
  */
 export function registerRoutingApi(app: Hono<AppEnv>, ctx: AppContext, engines: EngineRegistry) {
   const popularity = new PopularityService(ctx, engines);
-  // before /api/routes/:id (routes-api.ts) is registered
-  app.get('/api/routes/popularity', (c) => popularity.respond(c));
+  // GET /api/routes/popularity, on the pattern of /api/routes/:id (routes-api.ts, registered after
+  // this) so that Hono keeps its RegExpRouter (http/segment.ts)
+  app.get(
+    '/api/routes/:id',
+    onSegment('id', 'popularity', (c) => popularity.respond(c)),
+  );
 
   app.post('/api/route', async (c) => {
     const body = await validate(c, 'json', routeRequest, 'route request');

@@ -16,6 +16,7 @@ import type { Database } from '../db/schema.ts';
 import { HttpError, invalidInput } from '../http/errors.ts';
 import { requireUser, type SignedInUser } from '../http/guards.ts';
 import { validate } from '../http/validate.ts';
+import { onSegment } from '../http/segment.ts';
 import { cachedList } from '../http/cached-list.ts';
 import type { ListTable } from '../db/list-cache.ts';
 import { logActivity, requireProjectRole, roleAtLeast } from '../projects/index.ts';
@@ -125,10 +126,15 @@ export function registerTasksApi(app: Hono<AppEnv>, ctx: AppContext) {
     );
   });
 
-  app.get('/api/tasks/projects', async (c) => {
-    const user = requireUser(c);
-    return c.json({ projects: await projectsForTasks(db, user.id) }, 200, NO_STORE);
-  });
+  // GET /api/tasks/projects, POST /api/tasks/bulk-update and bulk-delete: on the pattern of
+  // /api/tasks/:id (registered before its own route: http/segment.ts)
+  app.get(
+    '/api/tasks/:id',
+    onSegment('id', 'projects', async (c) => {
+      const user = requireUser(c);
+      return c.json({ projects: await projectsForTasks(db, user.id) }, 200, NO_STORE);
+    }),
+  );
 
   app.post('/api/tasks', async (c) => {
     const user = requireUser(c);
@@ -266,58 +272,64 @@ export function registerTasksApi(app: Hono<AppEnv>, ctx: AppContext) {
     return c.body(null, 204);
   });
 
-  app.post('/api/tasks/bulk-update', async (c) => {
-    const user = requireUser(c);
-    const body = await validate(c, 'json', bulkUpdateTasksBody, 'bulk change');
-    const rows = await requireEditableTasks(db, user, body.ids);
-    await db.transaction().execute(async (trx) => {
-      const cur = await trx
-        .selectFrom('tasks')
-        .select(['id', 'project_id', 'status', 'title'])
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .where('project_id', 'in', editableProjects(trx, user.id))
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-      const now = new Date();
-      for (const t of cur) {
-        const status = body.status ?? t.status;
-        await trx
-          .updateTable('tasks')
-          .set({
-            ...(body.status !== undefined ? { status: body.status } : {}),
-            ...(status !== t.status ? { done_at: status === 'done' ? now : null } : {}),
-            ...(body.priority !== undefined ? { priority: body.priority } : {}),
-            updated_by: user.id,
-            updated_at: now,
-          })
-          .where('id', '=', t.id)
+  app.post(
+    '/api/tasks/:id',
+    onSegment('id', 'bulk-update', async (c) => {
+      const user = requireUser(c);
+      const body = await validate(c, 'json', bulkUpdateTasksBody, 'bulk change');
+      const rows = await requireEditableTasks(db, user, body.ids);
+      await db.transaction().execute(async (trx) => {
+        const cur = await trx
+          .selectFrom('tasks')
+          .select(['id', 'project_id', 'status', 'title'])
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .where('project_id', 'in', editableProjects(trx, user.id))
+          .orderBy('id')
+          .forUpdate()
           .execute();
-        await logStatusChange(trx, t, user.id, t.status, status);
-      }
-    });
-    const items = (await tasksByIds(db, user.id, body.ids)).map(taskJson);
-    return c.json({ updated: items.length, items }, 200, NO_STORE);
-  });
+        const now = new Date();
+        for (const t of cur) {
+          const status = body.status ?? t.status;
+          await trx
+            .updateTable('tasks')
+            .set({
+              ...(body.status !== undefined ? { status: body.status } : {}),
+              ...(status !== t.status ? { done_at: status === 'done' ? now : null } : {}),
+              ...(body.priority !== undefined ? { priority: body.priority } : {}),
+              updated_by: user.id,
+              updated_at: now,
+            })
+            .where('id', '=', t.id)
+            .execute();
+          await logStatusChange(trx, t, user.id, t.status, status);
+        }
+      });
+      const items = (await tasksByIds(db, user.id, body.ids)).map(taskJson);
+      return c.json({ updated: items.length, items }, 200, NO_STORE);
+    }),
+  );
 
-  app.post('/api/tasks/bulk-delete', async (c) => {
-    const user = requireUser(c);
-    const body = await validate(c, 'json', bulkDeleteTasksBody, 'bulk delete');
-    await requireEditableTasks(db, user, body.ids);
-    const deleted = await db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .deleteFrom('tasks')
-        .where('id', 'in', body.ids)
-        .where('project_id', 'in', editableProjects(trx, user.id))
-        .returning(['id', 'project_id', 'title'])
-        .execute();
-      for (const t of gone) await logActivity(trx, t.project_id, user.id, 'task.deleted', { taskId: t.id, title: t.title });
-      return gone.length;
-    });
-    return c.json({ deleted }, 200, NO_STORE);
-  });
+  app.post(
+    '/api/tasks/:id',
+    onSegment('id', 'bulk-delete', async (c) => {
+      const user = requireUser(c);
+      const body = await validate(c, 'json', bulkDeleteTasksBody, 'bulk delete');
+      await requireEditableTasks(db, user, body.ids);
+      const deleted = await db.transaction().execute(async (trx) => {
+        const gone = await trx
+          .deleteFrom('tasks')
+          .where('id', 'in', body.ids)
+          .where('project_id', 'in', editableProjects(trx, user.id))
+          .returning(['id', 'project_id', 'title'])
+          .execute();
+        for (const t of gone) await logActivity(trx, t.project_id, user.id, 'task.deleted', { taskId: t.id, title: t.title });
+        return gone.length;
+      });
+      return c.json({ deleted }, 200, NO_STORE);
+    }),
+  );
 }
