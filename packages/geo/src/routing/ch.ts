@@ -208,6 +208,7 @@ export class ContractionHierarchy {
       for (let i = start; i < end; i++) {
         const x = upTo[i]!;
         const dx = du + upCost[i]!;
+        if (dx >= best) continue; // cannot lead to a cheaper meeting
         if (stamp[x] !== gen || dx < dist[x]!) {
           stamp[x] = gen;
           dist[x] = dx;
@@ -577,8 +578,8 @@ class ChBuilder {
     return b;
   }
 
-  private priority(v: number, limit = this.estimateLimit): number {
-    this.needed(v, limit);
+  private priority(v: number): number {
+    this.needed(v, this.estimateLimit);
     const removed = this.nbrCount;
     if (removed === 0) return this.level[v]!;
     const hops = this.eHops;
@@ -636,7 +637,7 @@ class ChBuilder {
       if (dirty[v]) {
         dirty[v] = 0;
         fresh = true;
-        const p = this.priority(v, this.estimateLimit);
+        const p = this.priority(v);
         if (queue.size > 0 && p > queue.minKey) {
           current[v] = p;
           queue.push(p, v);
