@@ -27,15 +27,22 @@ export class ContractionHierarchy {
   private readonly eMid: Int32Array;
   private readonly eC1: Int32Array;
   private readonly eC2: Int32Array;
-  /** upward CSR: for node u, the CH edges to more important nodes */
+  /**
+   * upward CSR in rank order (index r = the node of rank r): the CH edges to more important
+   * nodes, their far end's rank and cost. Queries climb towards the top ranks, so numbering the
+   * query state by rank keeps what every search touches (the dense top of the hierarchy) together
+   * in memory.
+   */
   private readonly upOff: Int32Array;
   private readonly upTo: Int32Array;
   private readonly upEdge: Int32Array;
   private readonly upCost: Float64Array;
+  /** the graph node of rank r */
+  private readonly nodeAt: Int32Array;
   /** number of shortcuts added */
   readonly shortcuts: number;
 
-  // query state, reused (generation stamps instead of clearing)
+  // query state by rank, reused (generation stamps instead of clearing)
   private readonly fDist: Float64Array;
   private readonly bDist: Float64Array;
   private readonly fVia: Int32Array;
@@ -47,13 +54,20 @@ export class ContractionHierarchy {
   private readonly fHeap = new TypedHeap(256);
   private readonly bHeap = new TypedHeap(256);
   private gen = 0;
+  // unpacking: a stack of (CH edge, node it is walked from) and the original edges found
+  private stackE = new Int32Array(64);
+  private stackAt = new Int32Array(64);
+  private pathE = new Int32Array(256);
+  private pathAt = new Int32Array(256);
+  private pathLen = 0;
 
   private constructor(
     readonly graph: RunningGraph,
     parts: ChParts,
   ) {
     const n = graph.nodeCount;
-    this.rank = parts.rank;
+    const rank = parts.rank;
+    this.rank = rank;
     this.eA = parts.eA;
     this.eB = parts.eB;
     this.eOrig = parts.eOrig;
@@ -61,10 +75,12 @@ export class ContractionHierarchy {
     this.eC1 = parts.eC1;
     this.eC2 = parts.eC2;
     this.shortcuts = parts.shortcuts;
+    this.nodeAt = new Int32Array(n);
+    for (let v = 0; v < n; v++) this.nodeAt[rank[v]!] = v;
     this.upOff = new Int32Array(n + 1);
     const k = parts.upNode.length;
-    for (let i = 0; i < k; i++) this.upOff[parts.upNode[i]! + 1]!++;
-    for (let v = 0; v < n; v++) this.upOff[v + 1]! += this.upOff[v]!;
+    for (let i = 0; i < k; i++) this.upOff[rank[parts.upNode[i]!]! + 1]!++;
+    for (let r = 0; r < n; r++) this.upOff[r + 1]! += this.upOff[r]!;
     this.upTo = new Int32Array(k);
     this.upEdge = new Int32Array(k);
     this.upCost = new Float64Array(k);
@@ -72,9 +88,9 @@ export class ContractionHierarchy {
     for (let i = 0; i < k; i++) {
       const v = parts.upNode[i]!;
       const e = parts.upEdgeOf[i]!;
-      const at = fill[v]!++;
+      const at = fill[rank[v]!]!++;
       this.upEdge[at] = e;
-      this.upTo[at] = parts.eA[e] === v ? parts.eB[e]! : parts.eA[e]!;
+      this.upTo[at] = rank[parts.eA[e] === v ? parts.eB[e]! : parts.eA[e]!]!;
       this.upCost[at] = parts.eCost[e]!;
     }
     this.fDist = new Float64Array(n);
@@ -95,17 +111,28 @@ export class ContractionHierarchy {
    * the hierarchy stays shallow and queries settle few nodes. (The edge difference replaced
    * 2 × added / removed: on a generated 100k-node grid the build is ~1.6× faster, 1 % fewer
    * shortcuts, 4 % more nodes settled per query.) Priorities are estimated with a small witness
-   * budget (ESTIMATE_LIMIT) and updated lazily: a
-   * node popped from the queue is re-evaluated and goes back in when it is no longer the least
-   * important (measured: half the work of recomputing every neighbour after each contraction, for
-   * the same query search spaces). A shortcut u–w is added unless a witness search from u
-   * (a Dijkstra on the remaining graph without v, stopped after `settleLimit` nodes or beyond the
-   * costliest via path) finds a path at most as cheap; stopping early only adds shortcuts, never
-   * loses a shortest path.
+   * budget (ESTIMATE_LIMIT) and updated lazily: a node popped from the queue is re-evaluated —
+   * only if a neighbour was contracted since its last evaluation — and goes back in when it is no
+   * longer the least important (measured: half the work of recomputing every neighbour after
+   * each contraction, for the same query search spaces). A shortcut u–w is added unless a
+   * witness search from u (a Dijkstra on the remaining graph without v, stopped after
+   * `settleLimit` nodes or beyond the costliest via path) reaches w at most as cheaply; stopping
+   * early only adds shortcuts, never loses a shortest path.
    */
   static build(g: RunningGraph, options: { settleLimit?: number; estimateLimit?: number } = {}): ContractionHierarchy {
     const settle = options.settleLimit ?? 250;
     return new ContractionHierarchy(g, new ChBuilder(g, settle, Math.min(settle, options.estimateLimit ?? ESTIMATE_LIMIT)).run());
+  }
+
+  private seed(forward: boolean, v: number, d: number, gen: number) {
+    const r = this.rank[v]!;
+    const dist = forward ? this.fDist : this.bDist;
+    const stamp = forward ? this.fStamp : this.bStamp;
+    if (stamp[r] === gen && dist[r]! <= d) return;
+    stamp[r] = gen;
+    dist[r] = d;
+    (forward ? this.fVia : this.bVia)[r] = -1;
+    (forward ? this.fHeap : this.bHeap).push(d, r);
   }
 
   /**
@@ -120,10 +147,13 @@ export class ContractionHierarchy {
     const dstLen = g.edgeLength[dstE]!;
     const srcK = srcLen > 0 ? g.edgeCost[srcE]! / srcLen : 1;
     const dstK = dstLen > 0 ? g.edgeCost[dstE]! / dstLen : 1;
-    const gen = ++this.gen;
+    let gen = ++this.gen;
     if (gen === 0xffffffff) {
-      for (const a of [this.fStamp, this.bStamp, this.fDone, this.bDone]) a.fill(0);
-      this.gen = 1;
+      this.fStamp.fill(0);
+      this.bStamp.fill(0);
+      this.fDone.fill(0);
+      this.bDone.fill(0);
+      gen = this.gen = 1;
     }
     const { fDist, bDist, fVia, bVia, fStamp, bStamp, fDone, bDone, fHeap, bHeap, upOff, upTo, upEdge, upCost } = this;
     fHeap.clear();
@@ -134,17 +164,10 @@ export class ContractionHierarchy {
       best = Math.abs(to.offset - from.offset) * srcK;
       meet = -1;
     }
-    const seed = (dist: Float64Array, via: Int32Array, stamp: Uint32Array, heap: TypedHeap, v: number, d: number) => {
-      if (stamp[v] === gen && dist[v]! <= d) return;
-      stamp[v] = gen;
-      dist[v] = d;
-      via[v] = -1;
-      heap.push(d, v);
-    };
-    seed(fDist, fVia, fStamp, fHeap, g.edgeFrom[srcE]!, from.offset * srcK);
-    seed(fDist, fVia, fStamp, fHeap, g.edgeTo[srcE]!, (srcLen - from.offset) * srcK);
-    seed(bDist, bVia, bStamp, bHeap, g.edgeFrom[dstE]!, to.offset * dstK);
-    seed(bDist, bVia, bStamp, bHeap, g.edgeTo[dstE]!, (dstLen - to.offset) * dstK);
+    this.seed(true, g.edgeFrom[srcE]!, from.offset * srcK, gen);
+    this.seed(true, g.edgeTo[srcE]!, (srcLen - from.offset) * srcK, gen);
+    this.seed(false, g.edgeFrom[dstE]!, to.offset * dstK, gen);
+    this.seed(false, g.edgeTo[dstE]!, (dstLen - to.offset) * dstK, gen);
 
     let settled = 0;
     for (;;) {
@@ -164,11 +187,13 @@ export class ContractionHierarchy {
       done[u] = gen;
       settled++;
       const du = dist[u]!;
+      const start = upOff[u]!;
+      const end = upOff[u + 1]!;
       // stall-on-demand: when a more important node this search already reached gets to u more
       // cheaply (over the edge between them, downwards), u's key is no shortest up-path distance
       // and nothing beyond it needs exploring; the nodes on the shortest path are never stalled
       let stalled = false;
-      for (let i = upOff[u]!, end = upOff[u + 1]!; i < end; i++) {
+      for (let i = start; i < end; i++) {
         const x = upTo[i]!;
         if (stamp[x] === gen && dist[x]! + upCost[i]! < du) {
           stalled = true;
@@ -180,72 +205,105 @@ export class ContractionHierarchy {
         best = du + otherDist[u]!;
         meet = u;
       }
-      for (let i = upOff[u]!, end = upOff[u + 1]!; i < end; i++) {
-        const v = upTo[i]!;
-        const dv = du + upCost[i]!;
-        if (stamp[v] !== gen || dv < dist[v]!) {
-          stamp[v] = gen;
-          dist[v] = dv;
-          via[v] = upEdge[i]!;
-          heap.push(dv, v);
+      for (let i = start; i < end; i++) {
+        const x = upTo[i]!;
+        const dx = du + upCost[i]!;
+        if (dx >= best) continue; // cannot lead to a cheaper meeting
+        if (stamp[x] !== gen || dx < dist[x]!) {
+          stamp[x] = gen;
+          dist[x] = dx;
+          via[x] = upEdge[i]!;
+          heap.push(dx, x);
         }
       }
     }
     if (meet === -2) return null;
 
     const steps: PathStep[] = [];
-    if (meet === -1) {
-      steps.push({ edge: srcE, start: from.offset, end: to.offset });
-    } else {
-      // CH edges from the forward seed up to the meeting node, then down to the backward seed
-      const upChain: [number, number][] = []; // [CH edge, node it is walked from]
-      let v = meet;
-      while (fVia[v] !== -1) {
-        const e = fVia[v]!;
-        const w = this.eA[e] === v ? this.eB[e]! : this.eA[e]!;
-        upChain.push([e, w]);
-        v = w;
-      }
-      const startNode = v;
-      const orig: [number, number][] = []; // [original edge, node it is walked from]
-      for (let i = upChain.length - 1; i >= 0; i--) this.unpack(upChain[i]![0], upChain[i]![1], orig);
-      v = meet;
-      while (bVia[v] !== -1) {
-        const e = bVia[v]!;
-        this.unpack(e, v, orig);
-        v = this.eA[e] === v ? this.eB[e]! : this.eA[e]!;
-      }
-      const endNode = v;
-      steps.push({ edge: srcE, start: from.offset, end: startNode === g.edgeFrom[srcE] ? 0 : srcLen });
-      for (const [e, at] of orig) {
-        const len = g.edgeLength[e]!;
-        const fwd = g.edgeFrom[e] === at;
-        steps.push({ edge: e, start: fwd ? 0 : len, end: fwd ? len : 0 });
-      }
-      steps.push({ edge: dstE, start: endNode === g.edgeFrom[dstE] ? 0 : dstLen, end: to.offset });
-    }
-    const clean = steps.filter((s) => s.start !== s.end);
     let length = 0;
-    for (const s of clean) length += Math.abs(s.end - s.start);
-    return { steps: clean, cost: best, length, settled };
+    const step = (edge: number, start: number, end: number) => {
+      if (start === end) return;
+      steps.push({ edge, start, end });
+      length += Math.abs(end - start);
+    };
+    if (meet === -1) {
+      step(srcE, from.offset, to.offset);
+    } else {
+      const { eA, eB, rank, nodeAt } = this;
+      // CH edges from the forward seed up to the meeting node (collected top-down, unpacked
+      // bottom-up), then down to the backward seed
+      this.pathLen = 0;
+      let r = meet;
+      let chain = 0;
+      while (fVia[r] !== -1) {
+        const e = fVia[r]!;
+        const v = nodeAt[r]!;
+        const w = eA[e] === v ? eB[e]! : eA[e]!;
+        this.pushStack(chain++, e, w); // the stack doubles as the chain store here
+        r = rank[w]!;
+      }
+      const startNode = nodeAt[r]!;
+      // move the chain out of the stack before unpacking reuses it
+      const chainE = this.stackE.slice(0, chain);
+      const chainAt = this.stackAt.slice(0, chain);
+      for (let i = chain - 1; i >= 0; i--) this.unpack(chainE[i]!, chainAt[i]!);
+      r = meet;
+      while (bVia[r] !== -1) {
+        const e = bVia[r]!;
+        const v = nodeAt[r]!;
+        this.unpack(e, v);
+        r = rank[eA[e] === v ? eB[e]! : eA[e]!]!;
+      }
+      const endNode = nodeAt[r]!;
+      step(srcE, from.offset, startNode === g.edgeFrom[srcE] ? 0 : srcLen);
+      const { pathE, pathAt, pathLen } = this;
+      for (let i = 0; i < pathLen; i++) {
+        const e = pathE[i]!;
+        const len = g.edgeLength[e]!;
+        const fwd = g.edgeFrom[e] === pathAt[i];
+        step(e, fwd ? 0 : len, fwd ? len : 0);
+      }
+      step(dstE, endNode === g.edgeFrom[dstE] ? 0 : dstLen, to.offset);
+    }
+    return { steps, cost: best, length, settled };
   }
 
-  /** Append the original edges of CH edge `e`, walked from its end `at`, to `out` (no recursion). */
-  private unpack(e: number, at: number, out: [number, number][]) {
-    const stack: [number, number][] = [[e, at]];
-    while (stack.length) {
-      const [x, from] = stack.pop()!;
-      const o = this.eOrig[x]!;
+  private pushStack(at: number, e: number, from: number) {
+    if (at === this.stackE.length) {
+      this.stackE = grow(this.stackE, at * 2);
+      this.stackAt = grow(this.stackAt, at * 2);
+    }
+    this.stackE[at] = e;
+    this.stackAt[at] = from;
+  }
+
+  /** Append the original edges of CH edge `e`, walked from its end `at`, to the path (no recursion). */
+  private unpack(e: number, at: number) {
+    const { eOrig, eMid, eA, eC1, eC2 } = this;
+    let top = 0;
+    this.pushStack(top++, e, at);
+    while (top > 0) {
+      top--;
+      const x = this.stackE[top]!;
+      const from = this.stackAt[top]!;
+      const o = eOrig[x]!;
       if (o >= 0) {
-        out.push([o, from]);
+        if (this.pathLen === this.pathE.length) {
+          this.pathE = grow(this.pathE, this.pathLen * 2);
+          this.pathAt = grow(this.pathAt, this.pathLen * 2);
+        }
+        this.pathE[this.pathLen] = o;
+        this.pathAt[this.pathLen++] = from;
         continue;
       }
-      const mid = this.eMid[x]!;
+      const mid = eMid[x]!;
       // eC1 joins eA–mid, eC2 joins mid–eB; push the second half first (stack order)
-      if (from === this.eA[x]) {
-        stack.push([this.eC2[x]!, mid], [this.eC1[x]!, from]);
+      if (from === eA[x]) {
+        this.pushStack(top++, eC2[x]!, mid);
+        this.pushStack(top++, eC1[x]!, from);
       } else {
-        stack.push([this.eC1[x]!, mid], [this.eC2[x]!, from]);
+        this.pushStack(top++, eC1[x]!, mid);
+        this.pushStack(top++, eC2[x]!, from);
       }
     }
   }
@@ -303,6 +361,7 @@ class ChBuilder {
   private readonly wStamp: Uint32Array;
   private readonly wDone: Uint32Array;
   private readonly target: Uint32Array;
+  private readonly tVia: Float64Array;
   private readonly heap = new TypedHeap(256);
   private wGen = 0;
   // the neighbours of the node under examination and the shortcuts it needs (index pairs)
@@ -349,6 +408,7 @@ class ChBuilder {
     this.wStamp = new Uint32Array(n);
     this.wDone = new Uint32Array(n);
     this.target = new Uint32Array(n);
+    this.tVia = new Float64Array(n);
     this.level = new Int32Array(n);
   }
 
@@ -417,9 +477,12 @@ class ChBuilder {
   }
 
   /**
-   * The shortcuts contracting v needs, into pairI/pairJ (indices into nbr). Each witness search
-   * stops once every target is settled, after `limit` settled nodes, or when the queue's minimum
-   * exceeds the costliest via path among the targets not settled yet.
+   * The shortcuts contracting v needs, into pairI/pairJ (indices into nbr). One witness search
+   * per neighbour u (to the neighbours after it): a target w counts as witnessed as soon as the
+   * search *reaches* it at a cost ≤ c(u,v) + c(v,w) — a tentative distance is the cost of a real
+   * path, so it need not be settled (a direct edge u–w is seen when u itself is settled). The
+   * search stops when every target is witnessed or settled, after `limit` settled nodes, or when
+   * the queue's minimum exceeds the costliest via path among the targets still open.
    */
   private needed(v: number, limit: number) {
     const d = this.aLen[v]!;
@@ -438,7 +501,7 @@ class ChBuilder {
     }
     this.nbrCount = d;
     this.pairCount = 0;
-    const { wDist, wStamp, wDone, target, heap, aStart, aLen } = this;
+    const { wDist, wStamp, wDone, target, tVia, heap, aStart, aLen } = this;
     const pN = this.pN;
     const pC = this.pC;
     for (let i = 0; i + 1 < d; i++) {
@@ -447,12 +510,12 @@ class ChBuilder {
       let bound = 0;
       let targets = 0;
       for (let j = i + 1; j < d; j++) {
+        const w = nbr[j]!;
         const via = ci + nbrCost[j]!;
         if (via > bound) bound = via;
-        if (target[nbr[j]!] !== gen) {
-          target[nbr[j]!] = gen;
-          targets++;
-        }
+        target[w] = gen;
+        tVia[w] = via;
+        targets++;
       }
       const src = nbr[i]!;
       heap.clear();
@@ -460,20 +523,16 @@ class ChBuilder {
       wDist[src] = 0;
       heap.push(0, src);
       let settled = 0;
-      while (heap.size > 0 && targets > 0) {
+      search: while (heap.size > 0) {
         if (heap.minKey > bound) break;
         const u = heap.pop();
         if (wDone[u] === gen) continue;
         wDone[u] = gen;
         if (target[u] === gen) {
-          targets--;
-          // the search only has to reach the targets still open: tighten the bound
-          let b = 0;
-          for (let j = i + 1; j < d; j++) {
-            const w = nbr[j]!;
-            if (wDone[w] !== gen && ci + nbrCost[j]! > b) b = ci + nbrCost[j]!;
-          }
-          bound = b;
+          // settled without a witness: no cheaper path exists, this target is decided
+          target[u] = 0;
+          if (--targets === 0) break;
+          bound = this.openBound(i, gen);
         }
         if (++settled > limit) break;
         const du = wDist[u]!;
@@ -485,6 +544,11 @@ class ChBuilder {
           if (wStamp[x] !== gen || dx < wDist[x]!) {
             wStamp[x] = gen;
             wDist[x] = dx;
+            if (target[x] === gen && dx <= tVia[x]!) {
+              target[x] = 0; // witnessed
+              if (--targets === 0) break search;
+              bound = this.openBound(i, gen);
+            }
             heap.push(dx, x);
           }
         }
@@ -501,6 +565,17 @@ class ChBuilder {
         }
       }
     }
+  }
+
+  /** the costliest via path among the targets (after neighbour i) still open in search `gen` */
+  private openBound(i: number, gen: number): number {
+    const { nbr, tVia, target } = this;
+    let b = 0;
+    for (let j = i + 1, d = this.nbrCount; j < d; j++) {
+      const w = nbr[j]!;
+      if (target[w] === gen && tVia[w]! > b) b = tVia[w]!;
+    }
+    return b;
   }
 
   private priority(v: number): number {
@@ -544,6 +619,7 @@ class ChBuilder {
       queue.push(current[v]!, v);
     }
     const contracted = new Uint8Array(n);
+    const dirty = new Uint8Array(n);
     const rank = new Int32Array(n);
     const upNode: number[] = [];
     const upEdgeOf: number[] = [];
@@ -555,16 +631,21 @@ class ChBuilder {
       const key = queue.minKey;
       const v = queue.pop();
       if (contracted[v] || key !== current[v]) continue; // a stale entry
-      // lazy update: contract v only if it is still the least important (the same search tells
-      // which shortcuts it needs)
-      const p = this.priority(v);
-      if (queue.size > 0 && p > queue.minKey) {
-        current[v] = p;
-        queue.push(p, v);
-        continue;
+      // lazy update: contract v only if it is still the least important; its priority only
+      // changes when a neighbour was contracted since it was last evaluated (dirty)
+      let fresh = false;
+      if (dirty[v]) {
+        dirty[v] = 0;
+        fresh = true;
+        const p = this.priority(v);
+        if (queue.size > 0 && p > queue.minKey) {
+          current[v] = p;
+          queue.push(p, v);
+          continue;
+        }
       }
       // the shortcuts v needs, with the full witness budget (fewer than the estimate's)
-      if (this.settleLimit !== this.estimateLimit) this.needed(v, this.settleLimit);
+      if (!fresh || this.settleLimit !== this.estimateLimit) this.needed(v, this.settleLimit);
       const nbr = this.nbr;
       for (let k = 0; k < this.pairCount; k++) {
         const i = this.pairI[k]!;
@@ -604,6 +685,7 @@ class ChBuilder {
       for (let k = 0; k < d; k++) {
         const u = touched[k]!;
         this.unlink(u, v);
+        dirty[u] = 1;
         if (level[u]! < level[v]! + 1) level[u] = level[v]! + 1;
       }
       contracted[v] = 1;

@@ -1,0 +1,90 @@
+// Fast loop for the contraction hierarchy at scale (issue 15): builds the hierarchy alone on a
+// generated network (routing-network.ts, the same seed as the growth table) and times queries.
+//   npx tsx bench/src/routing-ch-build.ts 100k [--ref]
+// The graph.bin bytes are cached in $CH_BENCH_DIR (default /tmp) so repeated runs skip the
+// generation. `CH_BENCH_PAIRS` (default 1000) query pairs, `CH_BENCH_REPEAT` best of N per pair. `--ref` writes the query costs as the reference; without it they are compared
+// with the reference when one exists (any difference > 1e-9 relative fails the run).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildRunningGraph, mulberry32, RunningGraph, SnapIndex, type Snap } from '@waymark/geo';
+import { ContractionHierarchy } from '@waymark/geo/routing/ch';
+import { parseSizes } from './routing-scale.ts';
+import { syntheticNetwork } from './routing-network.ts';
+
+const size = parseSizes(process.argv[2] ?? '100k')[0]!;
+const dir = process.env.CH_BENCH_DIR ?? '/tmp';
+mkdirSync(dir, { recursive: true });
+const binPath = join(dir, `waymark-ch-net-${size}.bin`);
+const refPath = join(dir, `waymark-ch-ref-${size}.json`);
+if (!existsSync(binPath)) {
+  const net = syntheticNetwork(size, 15);
+  writeFileSync(binPath, buildRunningGraph(net.input));
+}
+if (process.argv.includes('--gen-only')) process.exit(0);
+const g = RunningGraph.fromBytes(new Uint8Array(readFileSync(binPath)));
+let t = performance.now();
+const cpu0 = process.cpuUsage();
+const ch = ContractionHierarchy.build(g);
+const buildMs = performance.now() - t;
+const buildCpu = process.cpuUsage(cpu0);
+const index = new SnapIndex(g);
+const rnd = mulberry32(20261125);
+const [a, b, c, d] = g.bbox;
+const main = (e: number) => g.nodeComponent[g.edgeFrom[e]!] === 0;
+const oneSnap = (): Snap => {
+  for (;;) {
+    const s = index.snap([a + (c - a) * rnd(), b + (d - b) * rnd()], 500, main);
+    if (s) return s;
+  }
+};
+const PAIRS = Number(process.env.CH_BENCH_PAIRS ?? 1000);
+const pairs: [Snap, Snap][] = Array.from({ length: PAIRS }, () => [oneSnap(), oneSnap()]);
+const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+for (let i = 0; i < 200; i++) ch.route(...pairs[i % PAIRS]!);
+const times: number[] = [];
+const costs: number[] = [];
+let settled = 0;
+// CH_BENCH_REPEAT=3: best of 3 per pair (filters preemption on a shared machine)
+const REPEAT = Number(process.env.CH_BENCH_REPEAT ?? 1);
+for (const [p, q] of pairs) {
+  let best = Infinity;
+  let r = null;
+  for (let k = 0; k < REPEAT; k++) {
+    t = performance.now();
+    r = ch.route(p, q);
+    best = Math.min(best, performance.now() - t);
+  }
+  times.push(best);
+  costs.push(r?.cost ?? -1);
+  settled += r?.settled ?? 0;
+}
+const nodeTimes: number[] = [];
+for (const [p, q] of pairs) {
+  const near = (s: Snap) => (s.offset <= g.edgeLength[s.edge]! / 2 ? g.edgeFrom[s.edge]! : g.edgeTo[s.edge]!);
+  const ps = index.atNode(near(p));
+  const qs = index.atNode(near(q));
+  let best = Infinity;
+  for (let k = 0; k < REPEAT; k++) {
+    t = performance.now();
+    ch.route(ps, qs);
+    best = Math.min(best, performance.now() - t);
+  }
+  nodeTimes.push(best);
+}
+let check = 'no reference';
+if (process.argv.includes('--ref')) {
+  writeFileSync(refPath, JSON.stringify(costs));
+  check = 'reference written';
+} else if (existsSync(refPath)) {
+  const ref = JSON.parse(readFileSync(refPath, 'utf8')) as number[];
+  let worst = 0;
+  for (let i = 0; i < ref.length; i++) worst = Math.max(worst, Math.abs(ref[i]! - costs[i]!) / Math.max(1, ref[i]!));
+  check = `max cost difference vs reference ${(worst * 100).toFixed(6)} %`;
+  if (worst > 1e-9) process.exitCode = 1;
+}
+console.log(
+  `${g.nodeCount} nodes: build ${(buildMs / 1000).toFixed(2)} s (cpu ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(2)} s), ${ch.shortcuts} shortcuts; ` +
+    `snapped p50/p99 ${pct(times, 50).toFixed(3)}/${pct(times, 99).toFixed(3)} ms, ${(settled / PAIRS).toFixed(0)} settled; ` +
+    `node pairs p50/p99 ${pct(nodeTimes, 50).toFixed(3)}/${pct(nodeTimes, 99).toFixed(3)} ms; ${check}; ` +
+    `rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`,
+);
