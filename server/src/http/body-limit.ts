@@ -18,7 +18,8 @@ export function bodyLimit(opts: { maxSize: number; onError: (c: Context) => Resp
     const chunked = c.req.header('transfer-encoding') !== undefined;
     if (!chunked) {
       if (length === undefined && NO_BODY.has(c.req.method)) return next();
-      if (length !== undefined && /^\d{1,15}$/.test(length)) return Number(length) > opts.maxSize ? Promise.resolve(opts.onError(c)) : next();
+      if (length !== undefined && /^\d{1,15}$/.test(length))
+        return Number(length) > opts.maxSize ? Promise.resolve(opts.onError(c)) : next();
     }
     return counting(c, next);
   };
