@@ -133,15 +133,10 @@ export default function RegionMapImpl({
       scaleRef.current = new ScaleControl({ unit: scaleUnitRef.current });
       map.addControl(scaleRef.current, 'bottom-left');
       mapRef.current = map;
-      // Overlays (sources and layers of the children) join as soon as the style is there, so
-      // their empty sources are set up while the basemap's tiles load rather than after its first
-      // complete frame (each is one more pass of worker tiles and frames before the map is idle).
-      map.once('style.load', () => {
-        if (!cancelled) setMap(map);
-      });
       map.once('load', () => {
         if (cancelled) return;
         unregister = registerMapHandle(handleRef.current, map);
+        setMap(map);
         onLoadRef.current?.(map);
       });
       map.once('idle', () => {
