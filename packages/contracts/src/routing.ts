@@ -51,6 +51,13 @@ export const loopPreferences = z.strictObject({
 export type LoopPreferences = z.input<typeof loopPreferences>;
 export const routePreferences = loopPreferences;
 export type RoutePreferences = LoopPreferences;
+/** Every preference off: ways weighed by running time alone. */
+export const NO_PREFERENCES: z.output<typeof loopPreferences> = {
+  preferPaths: false,
+  avoidBusyRoads: false,
+  preferGreen: false,
+  preferPopular: false,
+};
 
 export const routeRequest = z.object({
   region: regionName,
@@ -94,7 +101,7 @@ export const loopRequest = z.object({
     .max(2 ** 31 - 1)
     .optional(),
   alternatives: z.number().int().min(1).max(MAX_LOOP_ALTERNATIVES).default(DEFAULT_LOOP_ALTERNATIVES),
-  preferences: loopPreferences.default({ preferPaths: false, avoidBusyRoads: false, preferGreen: false, preferPopular: false }),
+  preferences: loopPreferences.default(() => ({ ...NO_PREFERENCES })),
   paceSecPerKm: pace.optional(),
 });
 export type LoopRequest = z.input<typeof loopRequest>;

@@ -1,4 +1,5 @@
 import { MAX_VIA_POINTS, MAX_WAYPOINTS, PACE_SEC_PER_KM } from '@waymark/geo/planner/limits';
+import { NO_PREFERENCES, routePreferences } from '@waymark/contracts/routing';
 import { z } from 'zod';
 import type { Waypoint } from './types';
 
@@ -31,8 +32,8 @@ const draftSchema = z.object({
 export type Draft = z.infer<typeof draftSchema>;
 
 /** Snapped legs weigh ways by running time alone unless the runner asks otherwise. */
-export const NO_ROUTE_PREFS = { preferPaths: false, avoidBusyRoads: false, preferGreen: false, preferPopular: false };
-export type RoutePrefs = typeof NO_ROUTE_PREFS;
+export const NO_ROUTE_PREFS = NO_PREFERENCES;
+export type RoutePrefs = z.output<typeof routePreferences>;
 
 const prefsSchema = z.object({
   units: z.enum(['km', 'mi']).default('km'),
@@ -41,14 +42,7 @@ const prefsSchema = z.object({
   /** colour the route line by grade class instead of one colour */
   gradeColours: z.boolean().default(false),
   /** how snapped legs weigh the ways (the loop dialog has its own) */
-  routePrefs: z
-    .object({
-      preferPaths: z.boolean().default(false),
-      avoidBusyRoads: z.boolean().default(false),
-      preferGreen: z.boolean().default(false),
-      preferPopular: z.boolean().default(false),
-    })
-    .default(NO_ROUTE_PREFS),
+  routePrefs: routePreferences.default(() => ({ ...NO_ROUTE_PREFS })),
 });
 export type Prefs = z.infer<typeof prefsSchema>;
 export const DEFAULT_PREFS: Prefs = {
