@@ -95,6 +95,9 @@ export interface ToolCall<N extends ToolName = ToolName> {
 const lon = z.number().finite().min(-180).max(180);
 const lat = z.number().finite().min(-90).max(90);
 const lonLat = z.tuple([lon, lat]);
+/** a route point: [lon, lat, elevation m] — or [lon, lat] where the elevation is unknown (outside the terrain data), never a made-up 0 */
+const routePoint = z.union([z.tuple([lon, lat, z.number().finite()]), lonLat]);
+export type RoutePoint = z.infer<typeof routePoint>;
 
 export const resolvedPlace = z.object({
   name: z.string(),
@@ -150,7 +153,7 @@ export const routeOutput = z.object({
   from: resolvedPlace,
   to: resolvedPlace,
   via: z.array(resolvedPlace),
-  coords: z.array(z.tuple([lon, lat, z.number()])),
+  coords: z.array(routePoint),
   distanceM: z.number(),
   ascentM: z.number(),
   descentM: z.number(),
@@ -165,7 +168,7 @@ export const loopOutput = z.object({
   unit: distanceUnit,
   alternatives: z.array(
     z.object({
-      coords: z.array(z.tuple([lon, lat, z.number()])),
+      coords: z.array(routePoint),
       distanceM: z.number(),
       ascentM: z.number(),
       retrace: z.number(),

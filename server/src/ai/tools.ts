@@ -8,6 +8,7 @@ import {
   type ElevationOutput,
   type PoiCategory,
   type ResolvedPlace,
+  type RoutePoint,
   type ToolFailure,
   type ToolName,
   type ToolOutputs,
@@ -137,7 +138,7 @@ export function createToolExecutor(deps: { regions: RegionStore; engines: Engine
         from,
         to,
         via,
-        coords: r.coordinates.map((c) => [c[0], c[1], round1(c[2] ?? 0)] as [number, number, number]),
+        coords: routePoints(r.coordinates),
         distanceM: Math.round(r.distance),
         ascentM: Math.round(r.ascent ?? 0),
         descentM: Math.round(r.descent ?? 0),
@@ -176,8 +177,7 @@ export function createToolExecutor(deps: { regions: RegionStore; engines: Engine
           targetM: Math.round(km * 1000),
           unit: args.unit,
           alternatives: loops.map((l) => ({
-            // unknown elevations (NaN) go out as 0, as the route's do (the contract's points carry a number)
-            coords: l.coords.map((c) => [c[0], c[1], Number.isFinite(c[2]) ? round1(c[2]) : 0] as [number, number, number]),
+            coords: routePoints(l.coords),
             distanceM: Math.round(l.distanceM),
             ascentM: Math.round(l.ascentM),
             retrace: Math.round(l.retrace * 1000) / 1000,
@@ -281,6 +281,15 @@ function routeOrProblem<T>(fn: () => T): T {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * A route's points as the tools return them: the elevation rounded to 0.1 m where it is known and
+ * left out where it is not (a point outside the terrain data), so a later show_elevation samples
+ * the terrain there or says there is none — never a profile that drops to a made-up 0 m.
+ */
+export function routePoints(coords: readonly (readonly number[])[]): RoutePoint[] {
+  return coords.map((c) => (c[2] !== undefined && Number.isFinite(c[2]) ? [c[0]!, c[1]!, round1(c[2])] : [c[0]!, c[1]!]));
+}
 
 function regionList(store: RegionStore): string {
   return store
