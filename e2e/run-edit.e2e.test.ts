@@ -92,6 +92,19 @@ describe('Route planner editing in Chromium (Andorra)', () => {
     await routed(page);
   });
 
+  it('the map key, in the map’s bottom start corner above the scale, says what the trail lines mean', async () => {
+    const button = page.getByRole('button', { name: 'Map key' });
+    const scale = page.locator('.maplibregl-ctrl-bottom-left .maplibregl-ctrl-scale');
+    const [b, s] = [await button.boundingBox(), await scale.boundingBox()];
+    expect(b!.y + b!.height).toBeLessThanOrEqual(s!.y + 1);
+    await button.click();
+    const key = page.getByTestId('map-key');
+    await expect.poll(async () => key.locator('[data-key-row]').count(), WAIT).toBe(5);
+    await expect.poll(async () => key.textContent(), WAIT).toContain('Alpine hiking');
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => key.count(), WAIT).toBe(0);
+  });
+
   it('drags a waypoint: it moves on the map and the route follows', async () => {
     const before = await stat(page, 'distance');
     const listed = await listedWaypoints(page);

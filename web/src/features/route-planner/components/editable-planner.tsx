@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { RegionMap, useMapInsets } from '@/components/map';
+import { MapKey } from '@/components/map/map-key';
 import { BottomSheet } from './bottom-sheet';
 import { PlannerDialogs } from './planner-dialogs';
 import { PlannerHeader } from './planner-header';
@@ -63,6 +64,7 @@ function PlannerLayout() {
           onDelete={(id) => act({ type: 'delete', id })}
           onHover={view.setHover}
         />
+        <MapKey />
       </RegionMap>
 
       <PlannerHeader ref={header} />

@@ -2,6 +2,7 @@ import { decodeRouteGeometry, elevationProfile, fillElevation, movingTime } from
 import { useMemo, useRef, useState } from 'react';
 import { RegionMap, useMapInsets } from '@/components/map';
 import { ElevationProfile } from '@/components/map/elevation-profile';
+import { MapKey } from '@/components/map/map-key';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -165,6 +166,7 @@ export function SharedRoute({ shareId, region, variant }: { shareId: string; reg
           gradeColours={prefs.gradeColours}
           band={band}
         />
+        <MapKey />
       </RegionMap>
       {phone ? (
         <BottomSheet
