@@ -64,19 +64,17 @@ class PortalControl implements IControl {
 export function MapKey() {
   const map = useMap();
   const dark = useMapDark();
-  const [control, setControl] = useState<PortalControl | null>(null);
+  // one control element for the component's life: React renders into it, MapLibre places it
+  const [control] = useState(() => new PortalControl());
   useEffect(() => {
     if (!map) return;
-    const c = new PortalControl();
-    map.addControl(c, 'bottom-left');
-    setControl(c);
+    map.addControl(control, 'bottom-left');
     return () => {
-      setControl(null);
       // the map may be gone already when the page unmounts
-      if (map.hasControl(c)) map.removeControl(c);
+      if (map.hasControl(control)) map.removeControl(control);
     };
-  }, [map]);
-  if (!control) return null;
+  }, [map, control]);
+  if (!map) return null;
   const c = trailColours(dark);
   return createPortal(
     <Popover>
