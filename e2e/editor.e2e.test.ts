@@ -238,6 +238,11 @@ describe('map editor: scratch map', () => {
           // tools sit in a bottom bar; the selection opened the panel sheet
           const bar = (await page.locator('[role="toolbar"][aria-label="Drawing tools"]').boundingBox())!;
           expect(bar.y + bar.height).toBeGreaterThan(v.height - 80);
+          // the map's scale and attribution ("© OpenStreetMap contributors") stay above the bar, readable
+          for (const control of ['.maplibregl-ctrl-attrib', '.maplibregl-ctrl-scale']) {
+            const box = (await page.locator(control).boundingBox())!;
+            expect(box.y + box.height, control).toBeLessThanOrEqual(bar.y + 1);
+          }
           await page.getByRole('dialog').waitFor();
         }
         await page.waitForTimeout(500);

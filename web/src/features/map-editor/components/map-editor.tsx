@@ -436,6 +436,7 @@ export function MapEditor(props: MapEditorProps) {
       {sheets && (
         <>
           <div
+            ref={bottomRef}
             data-map-overlay
             className="bg-background/95 absolute inset-x-2 bottom-2 z-10 overflow-x-auto rounded-lg border p-1 shadow-sm"
           >
