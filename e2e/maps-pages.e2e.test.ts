@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { axeProblems } from './support/axe.ts';
 import { waitForMap } from './support/map-handle.ts';
-import { mapIdle, saveShot } from './support/map-pages.ts';
+import { coveredMapControls, mapIdle, saveShot } from './support/map-pages.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -182,6 +182,10 @@ describe('map demo pages', () => {
     expect(await page.locator('[data-profile-chart]').count()).toBe(1);
     await saveShot(page, 'elevation-profile');
     await noAxeProblems(page, 'elevation');
+    // on a phone the profile panel spans the width above the scale and the attribution, not over them
+    expect(await coveredMapControls(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => coveredMapControls(page), { timeout: 15_000 }).toEqual([]);
     expect(blocked).toEqual([]);
     await context.close();
   });

@@ -119,6 +119,36 @@ export async function saveShot(page: Page, name: string) {
 }
 
 /**
+ * The map's scale and attribution ("© OpenStreetMap contributors") are not covered by a panel of
+ * the page: the topmost element at the centre and at each inner corner of every such control is
+ * the control itself (or inside it). Returns the problems found, named.
+ */
+export async function coveredMapControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.maplibregl-ctrl-attrib, .maplibregl-ctrl-scale'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const points: [number, number][] = [
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+      ];
+      for (const [x, y] of points) {
+        const top = document.elementFromPoint(x, y);
+        if (top && !el.contains(top) && !top.contains(el))
+          out.push(
+            `${el.className.split(' ')[1] ?? el.className} covered at (${Math.round(x)}, ${Math.round(y)}) by <${top.tagName.toLowerCase()} class="${String(top.className).slice(0, 60)}">`,
+          );
+      }
+    }
+    return out;
+  });
+}
+
+/**
  * For every variant and viewport: open the page, run `prepare` (wait for its data, make it show
  * something), check direction and mode, save a screenshot and collect axe problems.
  */
@@ -141,6 +171,7 @@ export async function sweep(
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(v.mode === 'dark');
         await page.waitForTimeout(300);
         await saveShot(page, `${name}-${vp.name}-${v.mode}-${v.dir}`);
+        problems.push(...(await coveredMapControls(page)).map((p) => `${name} ${vp.name} ${v.mode} ${v.dir}: ${p}`));
         problems.push(...(await axeProblems(page, `${name} ${vp.name} ${v.mode} ${v.dir}`)));
         expect(blocked).toEqual([]);
       } finally {
