@@ -9,14 +9,15 @@ type ListSpec = { kind: string; userId: string; query: object; tables: readonly 
 /**
  * The JSON text of `load()`'s answer through the list cache (db/list-cache.ts): the page `kind` of
  * `userId` for the validated `query`, read by `load` from `tables` when it is not in memory or one
- * of those tables changed since.
+ * of those tables changed since. `since`: when the request arrived (`performance.now()`), so a fence
+ * this request already waited for is not waited for again.
  */
-export function cachedListText(ctx: AppContext, spec: ListSpec, load: () => Promise<unknown>): Promise<string> {
+export function cachedListText(ctx: AppContext, spec: ListSpec, load: () => Promise<unknown>, since?: number): Promise<string> {
   const cache = listCacheFor(ctx.database.notifications, {
     maxBytes: Math.round(ctx.config.LIST_CACHE_MB * 1024 * 1024),
     onError: (err) => ctx.logger.warn({ err }, 'list cache: not listening for changes (lists are read from the database)'),
   });
-  return cache.get(listKey(spec.kind, spec.userId, spec.query), spec.tables, async () => JSON.stringify(await load()));
+  return cache.get(listKey(spec.kind, spec.userId, spec.query), spec.tables, async () => JSON.stringify(await load()), since);
 }
 
 /**
@@ -39,7 +40,8 @@ export async function cachedList(
   spec: ListSpec & { headers?: Record<string, string> },
   load: () => Promise<unknown>,
 ): Promise<Response> {
-  const body = await cachedListText(ctx, spec, load);
+  // `receivedAt`: the fence the session lookup of this request waited for also covers the list (db/notify.ts).
+  const body = await cachedListText(ctx, spec, load, c.get('receivedAt'));
   const { 'Cache-Control': cacheControl, ...others } = spec.headers ?? {};
   // Cache-Control alone (the lists' no-store) keeps the adapter's fast path (http/json.ts).
   if (Object.keys(others).length === 0) return sendJsonText(c, bytesOf(body), { cacheControl });
