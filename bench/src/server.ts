@@ -16,7 +16,9 @@
 // BENCH_BASELINE (another checkout whose server is measured right after ours, for a before/after),
 // BENCH_SERVER_ONLY (a regular expression on endpoint names), BENCH_CPU_PROF=<dir> (run our server
 // under `node --cpu-prof`, one fresh process and profile per endpoint; summarise a profile with
-// `npx tsx bench/src/cpuprofile-top.ts <file>`), BENCH_ROUNDS (default 1: each endpoint measured this many
+// `npx tsx bench/src/cpuprofile-top.ts <file>`), BENCH_AB_SLICES=<n> with BENCH_BASELINE (n more short
+// slices of BENCH_AB_SECONDS, default 1, ours and the baseline alternating: lowest and median CPU per
+// request of each), BENCH_ROUNDS (default 1: each endpoint measured this many
 // times, the peers, ours and the baseline in each round, ours and the baseline in alternating order;
 // the table gives the median of the rounds for each figure, and each round is printed as it ends).
 // Then the map pages' population endpoint in its own table (bench/src/maps.ts; BENCH_SKIP_MAPS=1 skips it).
@@ -35,6 +37,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 1)) || 1);
+/** With BENCH_BASELINE: this many extra short slices per endpoint, ours and the baseline alternating (see `slice`). */
+const AB_SLICES = Math.max(0, Math.floor(Number(process.env.BENCH_AB_SLICES ?? 0)) || 0);
+const AB_SECONDS = Math.max(1, Number(process.env.BENCH_AB_SECONDS ?? 1) || 1);
 /** Tasks seeded for the task list (issue 13: 10,000 over 100 projects). */
 const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
@@ -217,13 +222,34 @@ interface MeasureOptions {
   dbDir?: string;
 }
 
-async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured> {
-  const base = {
+function autocannonOptions(url: string, opts: MeasureOptions) {
+  return {
     url,
     method: (opts.method ?? 'GET') as 'GET',
     headers: { ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }), ...opts.headers },
     ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
   };
+}
+
+/** One short measurement of a server already warmed up (no check, no warm-up): for BENCH_AB_SLICES. */
+async function slice(url: string, opts: MeasureOptions, seconds: number): Promise<Measured> {
+  const dbPids = opts.dbDir ? clusterPids(opts.dbDir) : [];
+  const cpu0 = cpuMicros(opts.pid ? [opts.pid] : []);
+  const db0 = cpuMicros(dbPids);
+  const r = await autocannon({ ...autocannonOptions(url, opts), connections: CONNECTIONS, pipelining: 1, duration: seconds });
+  const n = Math.max(1, r.requests.total);
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    cpu: cpuSince(cpu0) / n,
+    dbCpu: cpuSince(db0) / n,
+  };
+}
+
+async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured> {
+  const base = autocannonOptions(url, opts);
   // One request first: a benchmark of a 401 or 500 page would measure nothing useful.
   const check = await fetch(url, { method: base.method, headers: base.headers, body: base.body });
   if (check.status >= 300) throw new Error(`${base.method} ${url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
@@ -491,6 +517,42 @@ export async function benchServer() {
                   (b ? `; baseline ${Math.round(b.rps)} req/s, p99 ${b.p99} ms, CPU ${us(b)}/req` : '') +
                   `; load ${os.loadavg()[0]!.toFixed(1)}`,
               );
+          }
+          const against = base;
+          if (against && AB_SLICES > 0) {
+            // Ours and the baseline in many short alternating slices: on a shared machine the load moves
+            // within seconds, and the lowest CPU per request of each side is the figure least disturbed.
+            const ab: { m: Measured; b: Measured }[] = [];
+            for (let i = 0; i < AB_SLICES; i++) {
+              const sliceOurs = () => slice(`${ours!.url}${e.path}`, { ...oursOpts, pid: ours!.child.pid }, AB_SECONDS);
+              const sliceBase = () =>
+                slice(
+                  `${against.url}${e.path}`,
+                  {
+                    ...oursOpts,
+                    headers: { ...ACCEPT_ENCODING, ...(e.signedIn ? { cookie: against.client.cookie } : {}) },
+                    pid: against.child.pid,
+                  },
+                  AB_SECONDS,
+                );
+              if (i % 2) {
+                const b = await sliceBase();
+                ab.push({ b, m: await sliceOurs() });
+              } else {
+                const m = await sliceOurs();
+                ab.push({ m, b: await sliceBase() });
+              }
+            }
+            const total = (x: Measured) => x.cpu + x.dbCpu;
+            const sorted = (xs: number[]) => xs.sort((p, q) => p - q);
+            const oursCpu = sorted(ab.map((r) => total(r.m)));
+            const baseCpu = sorted(ab.map((r) => total(r.b)));
+            const med = (v: number[]) => v[Math.floor(v.length / 2)]!;
+            const wins = ab.filter((r) => total(r.m) < total(r.b)).length;
+            console.log(
+              `  A/B ${AB_SLICES} slices of ${AB_SECONDS} s (server + db CPU per request): ours min ${Math.round(oursCpu[0]!)} / median ${Math.round(med(oursCpu))} µs, ` +
+                `baseline min ${Math.round(baseCpu[0]!)} / median ${Math.round(med(baseCpu))} µs; ours lower in ${wins} of ${AB_SLICES}; load ${os.loadavg()[0]!.toFixed(1)}`,
+            );
           }
           const node = medianOf(runs.map((r) => r.node));
           const hono = medianOf(runs.map((r) => r.hono));

@@ -40,6 +40,8 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
   // compression, the request log — and the /api checks, as each middleware layer costs a dispatch
   // step (and a promise) per request.
   app.use('*', async (c, next) => {
+    const t0 = performance.now();
+    c.set('receivedAt', t0);
     const incoming = c.req.header('x-request-id');
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     c.set('requestId', id);
@@ -51,7 +53,6 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     // `nodeOutgoing`): touching c.res.headers afterwards would take the response off the adapter's
     // fast path. Elsewhere (app.request in tests) onto the finished response.
     const out = nodeOutgoing(c);
-    const t0 = performance.now();
     if (out) {
       out.setHeader('X-Request-Id', id);
       headers.setOn(out, path);

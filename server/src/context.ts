@@ -25,6 +25,8 @@ export interface AppContext {
 export type AppEnv = {
   Variables: {
     requestId: string;
+    /** `performance.now()` when the app's first middleware saw the request (for `Notifications.fence(since)`). */
+    receivedAt: number;
     /** Set by the auth module when a session cookie is valid. */
     user?: { id: string; email: string | null; role: string; name: string; phone?: string | null; emailVerified?: boolean };
     /**

@@ -133,16 +133,18 @@ export class ListCache {
 
   /**
    * The JSON text of the list page `key` read from `tables`: from memory when none of them changed
-   * since it was read, otherwise from `load`, remembered for the next request.
+   * since it was read, otherwise from `load`, remembered for the next request. `since`: when the
+   * request arrived (`performance.now()`), so that a fence this request already waited for (the
+   * session cache's) is not waited for again (`Notifications.fence`).
    */
-  async get(key: string, tables: readonly ListTable[], load: () => Promise<string>): Promise<string> {
+  async get(key: string, tables: readonly ListTable[], load: () => Promise<string>, since?: number): Promise<string> {
     if (!this.listening) await this.start();
     if (!this.active) return load();
     const hit = this.entries.get(key);
     if (hit && this.valid(hit)) {
       let fenced = true;
       try {
-        await this.notifications.fence();
+        await this.notifications.fence(since);
       } catch {
         fenced = false;
       }

@@ -11,7 +11,10 @@
 // committing backend signals listeners before it reports its own commit). So once fence() resolves,
 // every change committed before the caller's request arrived has been delivered. Concurrent calls
 // share round trips: at most one is in flight, and one more is queued for every caller that came
-// after it started.
+// after it started. A caller that says when its request arrived (`fence(since)`, a
+// `performance.now()` time) needs only a round trip that started after that: one already completed
+// (e.g. the session cache's fence earlier in the same request) answers at once, and one in flight
+// that started after it is joined — so a signed-in list request waits for one round trip, not two.
 //
 // PGlite is one process by design (the data directory is locked): its notifications are delivered
 // while the writing query's result is read, before that query's promise resolves, so fence() has
@@ -28,8 +31,12 @@ export interface Notifications {
    * Resolves once LISTEN is active; the returned function stops listening.
    */
   listen(channel: string, onMessage: NotifyHandler, onReset?: () => void): Promise<() => void>;
-  /** Resolves when every notification committed before this call has been delivered; rejects while the listening connection is down. */
-  fence(): Promise<void>;
+  /**
+   * Resolves when every notification committed before this call — or, with `since` (a
+   * `performance.now()` time in the past, e.g. when the request arrived), before `since` — has been
+   * delivered; rejects while the listening connection is down.
+   */
+  fence(since?: number): Promise<void>;
   /** False while the listening connection is down (notifications may be missed). */
   readonly healthy: boolean;
   close(): Promise<void>;
@@ -60,6 +67,10 @@ export function postgresNotifications(
   let backoff = minBackoff;
   let retryTimer: NodeJS.Timeout | null = null;
   let inflight: Promise<void> | null = null;
+  /** when the round trip in flight was sent (performance.now()) */
+  let inflightFrom = -Infinity;
+  /** when the latest round trip that completed on the current connection was sent */
+  let doneFrom = -Infinity;
   let queued: Promise<void> | null = null;
 
   const reset = () => {
@@ -80,6 +91,7 @@ export function postgresNotifications(
     if (client !== c) return;
     client = null;
     healthy = false;
+    doneFrom = -Infinity; // nothing delivered on a lost connection vouches for anything any more
     if (err) opts.onError?.(err);
     c.end().catch(() => undefined);
     reset();
@@ -124,8 +136,12 @@ export function postgresNotifications(
     const c = client;
     if (!c || !healthy) return Promise.reject(new Error('the notification connection is down'));
     // An empty query: the cheapest round trip (no parse, no row), still answered after any pending notification.
-    const p = c.query('').then(() => undefined);
+    const from = performance.now();
+    const p = c.query('').then(() => {
+      if (client === c && from > doneFrom) doneFrom = from;
+    });
     inflight = p;
+    inflightFrom = from;
     const clear = () => {
       if (inflight === p) inflight = null;
     };
@@ -153,7 +169,12 @@ export function postgresNotifications(
         subs.delete(sub);
       };
     },
-    fence() {
+    fence(since) {
+      if (since !== undefined && healthy) {
+        // A round trip sent after `since` delivered (or will deliver) everything committed before it.
+        if (doneFrom >= since) return Promise.resolve();
+        if (inflight && inflightFrom >= since) return inflight;
+      }
       if (queued) return queued;
       if (!inflight) return roundTrip();
       // The round trip in flight may have started before our caller's request: wait for the next one.
