@@ -46,6 +46,8 @@ const WORKERS = Math.max(1, Number(process.env.BENCH_COLLAB_WORKERS ?? 4));
 /** BENCH_COLLAB_LOAD=0 skips the 10,000-feature load */
 const LOAD = process.env.BENCH_COLLAB_LOAD !== '0';
 const LOAD_FEATURES = 10_000;
+/** restarts timed for the load after a restart (the median is reported) */
+const COLD_RUNS = Math.max(1, Number(process.env.BENCH_COLLAB_COLD_RUNS ?? 1));
 /** `pglite` (default) or `postgres` (a throwaway cluster, or DATABASE_URL when set) */
 const DB = process.env.BENCH_COLLAB_DB ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
 if (DB !== 'pglite' && DB !== 'postgres') throw new Error(`BENCH_COLLAB_DB must be pglite or postgres, not ${DB}`);
@@ -208,14 +210,25 @@ class Session {
   }
 }
 
-function oursClient(base: string, session: Session, projectId: string): Client {
+/** BENCH_COLLAB_TRACE=1: epoch-ms timeline of a load's client (printed with the server's load log). */
+const TRACE = process.env.BENCH_COLLAB_TRACE === '1';
+const epoch = () => Math.round((performance.timeOrigin + performance.now()) * 10) / 10;
+
+function oursClient(base: string, session: Session, projectId: string, trace?: (what: string) => void): Client {
   const doc = new Y.Doc();
   const headers = { origin: base, cookie: session.cookie() };
   class Socket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
       super(url, protocols, { headers });
+      if (trace) {
+        trace('ws created');
+        this.on('upgrade', () => trace('ws upgrade response'));
+        this.on('open', () => trace('ws open'));
+        this.on('message', (d: Buffer) => trace(`ws message ${d.byteLength} B`));
+      }
     }
   }
+  if (trace) doc.on('afterTransaction', (tr: Y.Transaction) => trace(`doc transaction applied (local ${tr.local})`));
   let onSynced!: () => void;
   const synced = new Promise<void>((r) => (onSynced = r));
   const provider = new HocuspocusProvider({
@@ -225,7 +238,17 @@ function oursClient(base: string, session: Session, projectId: string): Client {
     token: 'session-cookie',
     WebSocketPolyfill: Socket,
     quiet: true,
-    onSynced: () => onSynced(),
+    onSynced: () => {
+      trace?.('synced');
+      onSynced();
+    },
+    ...(trace
+      ? {
+          onOpen: () => trace('provider open'),
+          onAuthenticated: () => trace('authenticated'),
+          onOutgoingMessage: () => trace('provider sends'),
+        }
+      : {}),
   } as ConstructorParameters<typeof HocuspocusProvider>[0]);
   return {
     doc,
@@ -556,12 +579,42 @@ async function main() {
     const filler = oursClient(ours.url, session, big);
     await fill(filler);
     filler.close();
-    await ours.stop();
-    ours = await startOurs(dataDir, db);
-    const session2 = await Session.signIn(ours.url);
-    // the first client keeps the document loaded while the second connects
-    const cold = await timeLoad(() => oursClient(ours.url, session2, big), true);
-    const warm = await timeLoad(() => oursClient(ours.url, session2, big));
+    // BENCH_COLLAB_COLD_RUNS=k: k restarts, each timed (the table shows the median); the last one's
+    // client keeps the document loaded while the in-memory client connects
+    const coldTimes: number[] = [];
+    let cold!: Awaited<ReturnType<typeof timeLoad>>;
+    let session2!: Session;
+    for (let run = 0; run < COLD_RUNS; run++) {
+      if (run > 0) cold.client.close();
+      await ours.stop();
+      ours = await startOurs(dataDir, db);
+      session2 = await Session.signIn(ours.url);
+      const events: [number, string][] = [];
+      const trace = TRACE
+        ? (what: string) => {
+            const u = process.cpuUsage();
+            events.push([epoch(), `${what} (cpu ${Math.round((u.user + u.system) / 1000)} ms)`]);
+          }
+        : undefined;
+      cold = await timeLoad(() => oursClient(ours.url, session2, big, trace), true);
+      coldTimes.push(cold.ms);
+      if (TRACE) {
+        const t0 = events[0]?.[0] ?? 0;
+        console.log(`cold load ${run + 1} trace (client), t0 = ${t0}:`);
+        for (const [t, what] of events) console.log(`  +${(t - t0).toFixed(1)} ms  ${what}`);
+      }
+    }
+    if (COLD_RUNS > 1) console.log(`cold loads: ${coldTimes.map((t) => Math.round(t)).join(', ')} ms`);
+    cold.ms = pct(coldTimes, 50);
+    const wevents: [number, string][] = [];
+    const warm = await timeLoad(() =>
+      oursClient(ours.url, session2, big, TRACE ? (what: string) => wevents.push([epoch(), what]) : undefined),
+    );
+    if (TRACE) {
+      const t0 = wevents[0]?.[0] ?? 0;
+      console.log(`in-memory load trace (client), t0 = ${t0}:`);
+      for (const [t, what] of wevents) console.log(`  +${(t - t0).toFixed(1)} ms  ${what}`);
+    }
     cold.client.close();
     const peerFiller = relayClient(relay.url, 'big');
     await fill(peerFiller);

@@ -1,3 +1,7 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Extension } from '@hocuspocus/server';
@@ -5,7 +9,7 @@ import { ProjectMap } from '@waymark/collab';
 import { ServerOrigin } from '../src/collab/hub.ts';
 import { collabHub } from '../src/collab/index.ts';
 import { TEST_DB } from './support/db.ts';
-import { connectEditor, startCollabServer, waitFor, type CollabServer, type Editor, type TestUser } from './support/collab.ts';
+import { connectEditor, socketClass, startCollabServer, waitFor, type CollabServer, type Editor, type TestUser } from './support/collab.ts';
 
 // Early sync (docs/collaboration.md, "Loading"): the first clients of a map that is not in memory
 // get the stored bytes as soon as they are read, before the server has applied them; whatever
@@ -83,6 +87,12 @@ describe(`collaboration: early sync of a map being loaded on ${TEST_DB}`, () => 
     });
     await Promise.all([b.synced, c.synced]);
     expect(hub.stats.earlyAnswers - before).toBeGreaterThanOrEqual(1);
+    // the server applies the stored state once the clients answered early have decoded it
+    await waitFor(
+      () => duringLoad !== '',
+      10_000,
+      () => 'the document loaded',
+    );
     // what b had when it was synced: at least the stored map (the REST write may have come first)
     hub.hocuspocus.configuration.extensions.splice(hub.hocuspocus.configuration.extensions.indexOf(extension), 1);
     // what b had when it was synced: the stored map (the change during the load comes after)
@@ -107,5 +117,132 @@ describe(`collaboration: early sync of a map being loaded on ${TEST_DB}`, () => 
     await d.synced;
     await waitFor(() => d.map.features().length === BIG + 7);
     expect(byId(d.map.features())).toEqual(byId(expected));
+  });
+  /**
+   * A client speaking the protocol by hand, which decides when it has "decoded" the early answer:
+   * it answers the server's QueryAwareness only when told to.
+   */
+  function rawClient(user: TestUser, name: string) {
+    const doc = new Y.Doc();
+    const Socket = socketClass({ origin: user.http.origin, cookie: user.http.cookie() });
+    const ws = new Socket(s.wsUrl);
+    const got: { type: number; sub?: number; features: number; loaded: boolean }[] = [];
+    const msg = (write: (e: encoding.Encoder) => void) => {
+      const e = encoding.createEncoder();
+      encoding.writeVarString(e, name);
+      write(e);
+      ws.send(encoding.toUint8Array(e));
+    };
+    const hub = collabHub(s.server.ctx);
+    ws.on('open', () => {
+      msg((e) => (encoding.writeVarUint(e, 2), encoding.writeVarUint(e, 0), encoding.writeVarString(e, 'session-cookie')));
+      msg((e) => (encoding.writeVarUint(e, 0), syncProtocol.writeSyncStep1(e, doc)));
+    });
+    ws.on('message', (data: Buffer) => {
+      const d = decoding.createDecoder(new Uint8Array(data));
+      decoding.readVarString(d);
+      const type = decoding.readVarUint(d);
+      let sub: number | undefined;
+      if (type === 0) {
+        const reply = encoding.createEncoder();
+        sub = syncProtocol.readSyncMessage(d, reply, doc, 'server');
+      }
+      got.push({
+        type,
+        sub,
+        features: new ProjectMap(doc, { userId: user.id }).features().length,
+        loaded: hub.hocuspocus.documents.has(name),
+      });
+    });
+    return {
+      doc,
+      got,
+      map: new ProjectMap(doc, { userId: user.id }),
+      /** the awareness reply: "decoded" */
+      decoded: () =>
+        msg(
+          (e) => (encoding.writeVarUint(e, 1), encoding.writeVarUint8Array(e, encodeAwarenessUpdate(new Awareness(doc), [doc.clientID]))),
+        ),
+      update: (u: Uint8Array) => msg((e) => (encoding.writeVarUint(e, 0), syncProtocol.writeUpdate(e, u))),
+      close: () => ws.close(),
+    };
+  }
+
+  it('applies the stored state only once the clients answered early have decoded it; others are answered early meanwhile; edits sent meanwhile are kept', async () => {
+    const project = await s.project(owner, [{ user: other, role: 'editor' }]);
+    const a = editorFor(owner, project);
+    await a.synced;
+    const layer = a.map.addLayer({ name: 'Stored' });
+    a.doc.transact(() => {
+      for (let i = 0; i < 300; i++) a.map.addFeature({ layerId: layer, geometry: pt(1 + i / 10_000, 42), properties: { i } });
+    });
+    await a.saved();
+    const stored = a.map.features();
+    a.destroy();
+    await new Promise((r) => setTimeout(r, 300));
+    const hub = collabHub(s.server.ctx);
+    hub.earlyDecodeMs = 20_000;
+    const before = hub.stats.earlyAnswers;
+    try {
+      const r = rawClient(owner, project);
+      // the stored state, then the QueryAwareness; the server has not applied anything yet
+      await waitFor(
+        () => r.got.some((m) => m.type === 3),
+        10_000,
+        () => 'the QueryAwareness after the early answer',
+      );
+      const query = r.got.findIndex((m) => m.type === 3);
+      expect(r.got[query - 1]).toMatchObject({ type: 0, sub: 1, features: 300 });
+      expect(byId(r.map.features())).toEqual(byId(stored));
+      // an edit sent before saying "decoded": queued by the server, applied after the load
+      const sent = new Promise<Uint8Array>((res) => r.doc.once('update', (u: Uint8Array) => res(u)));
+      const mine = r.map.addFeature({ layerId: layer, geometry: pt(5, 45), properties: { by: 'raw' } });
+      r.update(await sent);
+      // another client meanwhile is answered early too, while the document still waits
+      const c = editorFor(other, project);
+      await c.synced;
+      expect(hub.stats.earlyAnswers - before).toBe(2);
+      await new Promise((res) => setTimeout(res, 300));
+      expect(hub.hocuspocus.documents.has(project)).toBe(false);
+      expect(r.got.every((m) => !m.loaded)).toBe(true);
+      // "decoded": the server applies, then replays the queued messages (the edit is acknowledged: SyncStatus)
+      r.decoded();
+      await waitFor(
+        () => hub.hocuspocus.documents.has(project),
+        10_000,
+        () => 'the document loaded',
+      );
+      await waitFor(
+        () => r.got.some((m) => m.type === 8),
+        10_000,
+        () => "the raw client's edit acknowledged",
+      );
+      await waitFor(
+        () => c.map.features().some((f) => f.id === mine),
+        10_000,
+        () => "the raw client's edit at the other client",
+      );
+      expect(c.map.features()).toHaveLength(301);
+      r.close();
+      c.destroy();
+      await new Promise((res) => setTimeout(res, 300));
+      // a client that never says it decoded holds the load back only EARLY_DECODE_MS
+      hub.earlyDecodeMs = 300;
+      const q = rawClient(owner, project);
+      await waitFor(
+        () => hub.hocuspocus.documents.has(project),
+        10_000,
+        () => 'the document loaded without the reply',
+      );
+      expect(q.got.some((m) => m.type === 3)).toBe(true);
+      await waitFor(
+        () => q.map.features().length === 301,
+        10_000,
+        () => 'the stored state at the silent client',
+      );
+      q.close();
+    } finally {
+      hub.earlyDecodeMs = 2_000;
+    }
   });
 });

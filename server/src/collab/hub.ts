@@ -32,12 +32,19 @@ const SNAPSHOT_BYTES = 8 * 1024 * 1024;
 const EARLY_FLUSH_MS = 1_000;
 /** How long a load waits for the authentication of clients that asked for an early answer. */
 const EARLY_AUTH_MS = 200;
+/**
+ * How long a load waits for the clients answered early to decode the answer before applying the
+ * same bytes itself (they say so at once after decoding; this bounds a client that never does).
+ */
+const EARLY_DECODE_MS = 2_000;
 /** A socket waits for an early answer for at most this many documents at once. */
 const EARLY_MAX_DOCS = 8;
 
 // Hocuspocus message types (its protocol) and the Yjs sync sub-types.
 const MSG_SYNC = 0;
 const MSG_AWARENESS = 1;
+const MSG_AUTH = 2;
+const MSG_QUERY_AWARENESS = 3;
 const MSG_SYNC_REPLY = 4;
 const SYNC_STEP1 = 0;
 const SYNC_STEP2 = 1;
@@ -63,10 +70,13 @@ interface Grant {
 /**
  * Early sync: a client's first SyncStep1 for a document that is being loaded is answered from the
  * stored bytes (the snapshot and the updates after it are already encoded Yjs updates) as soon
- * as they are read, before the server applies them to its Y.Doc, so the client decodes while the
- * server does. Hocuspocus queues the client's messages until the load is done and then replays
- * them; the replayed SyncStep1 is answered with only what changed since the stored state (e.g.
- * relayed updates) and the server's state vector. See docs/collaboration.md.
+ * as they are read, before the server applies them to its Y.Doc. The server then waits (at most
+ * EARLY_DECODE_MS) until those clients have decoded the answer — they say so by answering the
+ * QueryAwareness sent right after it, which they handle only once the answer is applied — and
+ * only then applies the same bytes itself, so the two decodes do not share the machine's cores.
+ * Hocuspocus queues the client's messages until the load is done and then replays them; the
+ * replayed SyncStep1 is answered with only what changed since the stored state (e.g. relayed
+ * updates) and the server's state vector. See docs/collaboration.md.
  */
 interface EarlySync {
   ws: WebSocket;
@@ -74,11 +84,13 @@ interface EarlySync {
   /** documents this socket passed onAuthenticate for */
   authed: Set<string>;
   /** documents whose onAuthenticate is running: settles when it is done */
-  authPending: Map<string, Promise<void>>;
+  authPending: Map<string, { done: Promise<void>; settle(): void }>;
   /** documents whose first SyncStep1 was answered early: its replay is answered with a catch-up */
   answered: Set<string>;
   /** documents this socket waits for an early answer of */
   waiting: number;
+  /** documents answered early whose decoding the server waits for: settled by the socket's next awareness message */
+  decoding: Map<string, () => void>;
 }
 interface ConnectionContext extends Grant {
   projectId?: string;
@@ -87,8 +99,13 @@ interface ConnectionContext extends Grant {
 
 interface DocState {
   projectId: string;
-  /** reading the stored bytes → applying them → loaded */
-  stage: 'reading' | 'applying' | 'loaded';
+  /**
+   * reading the stored bytes → answering clients from them and waiting for those to decode →
+   * applying them → loaded. Early answers are given while 'reading' and 'answered'.
+   */
+  stage: 'reading' | 'answered' | 'applying' | 'loaded';
+  /** while 'answered': wakes the load when another client's SyncStep1 was noted */
+  wake: (() => void) | null;
   loaded: boolean;
   /** state vector right after the stored state was applied (what an early answer gave a client) */
   loadedSv: Uint8Array | null;
@@ -116,6 +133,10 @@ export interface CollabOptions {
   tombstoneDays: number;
 }
 
+/** Epoch milliseconds of a `performance.now()` instant (for the load log's timeline). */
+const epoch = (t = performance.now()) => Math.round(performance.timeOrigin + t);
+/** Resolves after the event loop has polled for I/O once more (two check phases apart). */
+const ioTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 const roleKey = (projectId: string, userId: string) => `${projectId}:${userId}`;
 
 /**
@@ -146,6 +167,8 @@ export class CollabHub {
   private closing = false;
   /** counters for tests and the load log */
   readonly stats = { earlyAnswers: 0 };
+  /** how long a load waits for its early-answered clients to decode (EARLY_DECODE_MS; tests change it) */
+  earlyDecodeMs = EARLY_DECODE_MS;
 
   constructor(private readonly ctx: AppContext) {
     const c = ctx.config;
@@ -270,11 +293,14 @@ export class CollabHub {
         authPending: new Map(),
         answered: new Set(),
         waiting: 0,
+        decoding: new Map(),
       };
       // Registered before Hocuspocus's own listener: sees each message first (and only looks).
-      ws.on('message', (data: Buffer) => this.noteSyncStep1(early, data));
+      ws.on('message', (data: Buffer) => this.peek(early, data));
       ws.once('close', () => {
         for (const w of this.earlyWaiting.values()) w.delete(early);
+        for (const done of early.decoding.values()) done();
+        early.decoding.clear();
       });
       this.hocuspocus.handleConnection(ws, req, { ...grant, early } satisfies ConnectionContext);
     });
@@ -288,8 +314,7 @@ export class CollabHub {
       onAuthenticate: async ({ documentName, context, connectionConfig }) => {
         const ctx = context as ConnectionContext;
         if (this.closing) throw { reason: 'server-restarting' };
-        let settle!: () => void;
-        ctx.early?.authPending.set(documentName, new Promise<void>((r) => (settle = r)));
+        const pending = ctx.early ? authWait(ctx.early, documentName) : null;
         try {
           const role = await projectRole(this.ctx.db, documentName, ctx.userId);
           if (!role) throw { reason: 'forbidden' };
@@ -298,7 +323,7 @@ export class CollabHub {
           ctx.early?.authed.add(documentName);
           return { projectId: documentName, role };
         } finally {
-          settle();
+          pending?.settle();
           ctx.early?.authPending.delete(documentName);
         }
       },
@@ -313,12 +338,13 @@ export class CollabHub {
           projectIdSchema.safeParse(documentName).success &&
           (await this.ctx.db.selectFrom('projects').select('id').where('id', '=', documentName).executeTakeFirst());
         if (!exists) {
-          this.earlyWaiting.delete(documentName);
+          this.forgetWaiting(documentName);
           throw { reason: 'not-found' };
         }
         const st: DocState = {
           projectId: documentName,
           stage: 'reading',
+          wake: null,
           loaded: false,
           loadedSv: null,
           dropped: false,
@@ -333,17 +359,18 @@ export class CollabHub {
         let loaded;
         try {
           loaded = await this.log.load(documentName);
-        } finally {
+          // PGlite's queries resolve without going back to the event loop: a client's SyncStep1
+          // that came in a later packet than its Auth is still unread. Let it be seen (noted).
+          await ioTurn();
+        } catch (err) {
+          this.forgetWaiting(documentName);
           st.stage = 'applying';
-          if (!loaded) this.earlyWaiting.delete(documentName);
+          throw err;
         }
         const t1 = performance.now();
-        // Clients waiting for their first sync get the stored bytes now (those still being
-        // authenticated are waited for a moment); applying them below blocks this thread, so it
-        // starts once those answers have left (or after EARLY_FLUSH_MS).
-        await this.earlyAuth(documentName);
-        const early = this.answerEarly(documentName, loaded.parts);
-        if (early.sent) await early.flushed;
+        // Clients waiting for their first sync get the stored bytes now; the server applies them
+        // once those clients have decoded them (see answerAndWait).
+        const early = await this.answerAndWait(st, loaded.parts);
         const t2 = performance.now();
         let skipped = 0;
         applyAll(document, loaded.parts, LOAD, (n) => {
@@ -363,11 +390,16 @@ export class CollabHub {
             parts: loaded.parts.length,
             bytes: loaded.snapshotBytes + loaded.updateBytes,
             readMs: Math.round(t1 - t0),
-            earlyAnswers: early.sent,
+            earlyAnswers: early.sockets.length,
             earlyNoted: early.noted,
             ...(early.skipped.length ? { earlySkipped: early.skipped } : {}),
-            earlyMs: Math.round(t2 - t1),
+            // answered → every answered client decoded (or EARLY_DECODE_MS)
+            earlyMs: Math.round(early.answeredAt - t1),
+            decodeWaitMs: Math.round(t2 - early.answeredAt),
+            decoded: early.decoded,
             applyMs: Math.round(performance.now() - t2),
+            // epoch ms of the steps (to line up with a client's timeline, bench:collab BENCH_COLLAB_TRACE=1)
+            at: { start: epoch(t0), read: epoch(t1), answered: epoch(early.answeredAt), apply: epoch(t2), done: epoch() },
           },
           'collab: document loaded',
         );
@@ -493,18 +525,35 @@ export class CollabHub {
   // ------------------------------------------------------------------ early sync (first load)
 
   /**
-   * Every message of a socket passes here first (before Hocuspocus, which handles it as usual):
-   * a SyncStep1 for a document not in memory yet is noted, to be answered from the stored bytes
-   * once they are read (answerEarly). Only looks; a malformed message is left to Hocuspocus.
+   * Every message of a socket passes here first (before Hocuspocus, which handles it as usual;
+   * this only looks): a SyncStep1 for a document not in memory yet is noted, to be answered from
+   * the stored bytes once they are read (answerAndWait); an awareness message for a document
+   * whose early answer the server waits to be decoded says it is (the client answers the
+   * QueryAwareness sent after the answer only once it has applied the answer). A malformed
+   * message is left to Hocuspocus.
    */
-  private noteSyncStep1(early: EarlySync, data: Buffer) {
-    if (!(data instanceof Uint8Array) || data.byteLength > MAX_OTHER_MESSAGE_BYTES || early.waiting >= EARLY_MAX_DOCS) return;
+  private peek(early: EarlySync, data: Buffer) {
+    if (!(data instanceof Uint8Array) || data.byteLength > MAX_OTHER_MESSAGE_BYTES) return;
     let name: string;
     let sv: Uint8Array;
     try {
       const d = decoding.createDecoder(data);
       name = decoding.readVarString(d);
-      if (decoding.readVarUint(d) !== MSG_SYNC || decoding.readVarUint(d) !== SYNC_STEP1) return;
+      const type = decoding.readVarUint(d);
+      if (type === MSG_AUTH) {
+        // its onAuthenticate starts a few ticks later: an early answer waits for it from now on
+        if (!early.authed.has(name) && !this.hocuspocus.documents.has(name)) authWait(early, name);
+        return;
+      }
+      if (type === MSG_AWARENESS) {
+        const done = early.decoding.get(name);
+        if (done) {
+          early.decoding.delete(name);
+          done();
+        }
+        return;
+      }
+      if (early.waiting >= EARLY_MAX_DOCS || type !== MSG_SYNC || decoding.readVarUint(d) !== SYNC_STEP1) return;
       sv = decoding.readVarUint8Array(d).slice();
       Y.decodeStateVector(sv);
     } catch {
@@ -512,12 +561,20 @@ export class CollabHub {
     }
     if (early.answered.has(name) || this.hocuspocus.documents.has(name)) return;
     const st = this.docs.get(name);
-    if (st && st.stage !== 'reading') return; // being applied: Hocuspocus answers when it is done
+    if (st && st.stage !== 'reading' && st.stage !== 'answered') return; // being applied: Hocuspocus answers when it is done
     let w = this.earlyWaiting.get(name);
     if (!w) this.earlyWaiting.set(name, (w = new Map()));
     if (w.has(early)) return; // only the first: that is the one the replay brings back
     w.set(early, sv);
     early.waiting++;
+    st?.wake?.();
+  }
+
+  /** No early answers for `name` any more: the sockets noted for it stop waiting. */
+  private forgetWaiting(name: string) {
+    const left = this.earlyWaiting.get(name);
+    this.earlyWaiting.delete(name);
+    if (left) for (const e of left.keys()) e.waiting--;
   }
 
   /** Wait (at most EARLY_AUTH_MS) for the sockets waiting on `name` whose authentication is still running. */
@@ -525,7 +582,7 @@ export class CollabHub {
     const pending: Promise<void>[] = [];
     for (const e of this.earlyWaiting.get(name)?.keys() ?? []) {
       const p = e.authPending.get(name);
-      if (p && !e.authed.has(name)) pending.push(p);
+      if (p && !e.authed.has(name)) pending.push(p.done);
     }
     if (!pending.length) return;
     let timer: NodeJS.Timeout | undefined;
@@ -534,24 +591,86 @@ export class CollabHub {
   }
 
   /**
+   * Answer every noted SyncStep1 of the document from its stored parts, then wait until the
+   * clients answered have decoded what they got (or EARLY_DECODE_MS have passed) before the
+   * caller applies the same parts: on a small machine the server's apply and the clients'
+   * decodes otherwise run at the same time and slow each other down (the client's "synced" came
+   * 0.3–0.5 s later than its own decode takes). A client whose SyncStep1 arrives meanwhile is
+   * answered at once too. Nothing is applied or acknowledged meanwhile: Hocuspocus queues the
+   * clients' messages (edits included) and replays them in order after the load.
+   */
+  private async answerAndWait(
+    st: DocState,
+    parts: Uint8Array[],
+  ): Promise<{ sockets: EarlySync[]; noted: number; skipped: string[]; decoded: string; answeredAt: number }> {
+    const name = st.projectId;
+    const sockets: EarlySync[] = [];
+    const skipped: string[] = [];
+    const decoding: Promise<void>[] = [];
+    let noted = 0;
+    let answeredAt = performance.now();
+    st.stage = 'answered';
+    const deadline = performance.now() + this.earlyDecodeMs;
+    try {
+      for (;;) {
+        await this.earlyAuth(name);
+        const round = this.answerEarly(name, parts);
+        noted += round.noted;
+        skipped.push(...round.skipped);
+        if (round.sockets.length) {
+          // the answers leave before anything else blocks this thread (at most EARLY_FLUSH_MS)
+          await round.flushed;
+          if (!sockets.length) answeredAt = performance.now();
+          sockets.push(...round.sockets);
+          decoding.push(...round.decoded);
+        }
+        let settled = decoding.length === 0;
+        const all = Promise.all(decoding).then(() => void (settled = true));
+        await ioTurn();
+        if (settled || performance.now() >= deadline) break;
+        if (this.earlyWaiting.get(name)?.size) continue; // noted meanwhile: answer them first
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          all,
+          new Promise<void>((r) => (st.wake = r)),
+          new Promise<void>((r) => (timer = setTimeout(r, Math.max(0, deadline - performance.now())))),
+        ]);
+        clearTimeout(timer);
+        st.wake = null;
+        if (settled || performance.now() >= deadline) break;
+      }
+    } finally {
+      st.wake = null;
+      st.stage = 'applying';
+      // clients noted but not answered (not authenticated in time, …) get Hocuspocus's answer after the load
+      this.forgetWaiting(name);
+    }
+    let done = 0;
+    for (const e of sockets) if (!e.decoding.has(name)) done++;
+    for (const e of sockets) e.decoding.delete(name);
+    return { sockets, noted, skipped, decoded: `${done}/${sockets.length}`, answeredAt };
+  }
+
+  /**
    * Answer the noted SyncStep1s of `name` from its stored parts (a snapshot then updates, each an
    * encoded Yjs update): an update with the first part, then a SyncStep2 with the rest merged
    * (or the first part alone; both reduced to what the client lacks when its state vector is not
-   * empty). Only sockets that passed
-   * onAuthenticate for the document and still have a role get one; the others wait for the load
-   * as before. Resolves `flushed` when the answers have been written out.
+   * empty), then a QueryAwareness whose reply says the client has decoded them. Only sockets that
+   * passed onAuthenticate for the document and still have a role get one; the others wait for
+   * the load as before. `flushed` resolves when the answers have been written out.
    */
   private answerEarly(
     name: string,
     parts: Uint8Array[],
-  ): { sent: number; noted: number; skipped: string[]; sockets: EarlySync[]; flushed: Promise<void> } {
+  ): { noted: number; skipped: string[]; sockets: EarlySync[]; decoded: Promise<void>[]; flushed: Promise<void> } {
     const waiting = this.earlyWaiting.get(name);
     this.earlyWaiting.delete(name);
     const sockets: EarlySync[] = [];
+    const decoded: Promise<void>[] = [];
     const writes: Promise<void>[] = [];
     if (waiting) for (const e of waiting.keys()) e.waiting--;
     const skipped: string[] = [];
-    if (!waiting?.size || !parts.length) return { sent: 0, noted: waiting?.size ?? 0, skipped, sockets, flushed: Promise.resolve() };
+    if (!waiting?.size || !parts.length) return { noted: waiting?.size ?? 0, skipped, sockets, decoded, flushed: Promise.resolve() };
     const [head, ...tail] = parts as [Uint8Array, ...Uint8Array[]];
     let rest: Uint8Array | null | undefined;
     for (const [e, sv] of waiting) {
@@ -580,6 +699,8 @@ export class CollabHub {
       }
       e.answered.add(name);
       sockets.push(e);
+      decoded.push(new Promise<void>((resolve) => e.decoding.set(name, resolve)));
+      messages.push(queryAwareness(name));
       for (const m of messages) writes.push(new Promise<void>((resolve) => e.ws.send(m, () => resolve())));
     }
     let timer: NodeJS.Timeout | undefined;
@@ -588,7 +709,7 @@ export class CollabHub {
       new Promise<void>((resolve) => (timer = setTimeout(resolve, EARLY_FLUSH_MS))),
     ]).finally(() => clearTimeout(timer));
     this.stats.earlyAnswers += sockets.length;
-    return { sent: sockets.length, noted: waiting.size, skipped, sockets, flushed };
+    return { noted: waiting.size, skipped, sockets, decoded, flushed };
   }
 
   /**
@@ -1053,6 +1174,26 @@ function syncMessage(name: string, sub: typeof SYNC_STEP2 | typeof SYNC_UPDATE, 
   encoding.writeVarUint(enc, MSG_SYNC);
   encoding.writeVarUint(enc, sub);
   encoding.writeVarUint8Array(enc, update);
+  return encoding.toUint8Array(enc);
+}
+
+/** The pending authentication of `name` on this socket (created by whichever comes first: its Auth message or onAuthenticate). */
+function authWait(early: EarlySync, name: string): { done: Promise<void>; settle(): void } {
+  let p = early.authPending.get(name);
+  if (!p) {
+    let settle!: () => void;
+    const done = new Promise<void>((r) => (settle = r));
+    p = { done, settle };
+    early.authPending.set(name, p);
+  }
+  return p;
+}
+
+/** A QueryAwareness for `name`: the provider answers it with its awareness state (after what came before it). */
+function queryAwareness(name: string): Uint8Array {
+  const enc = encoding.createEncoder();
+  encoding.writeVarString(enc, name);
+  encoding.writeVarUint(enc, MSG_QUERY_AWARENESS);
   return encoding.toUint8Array(enc);
 }
 
