@@ -231,7 +231,7 @@ function autocannonOptions(url: string, opts: MeasureOptions) {
   };
 }
 
-/** One short measurement of a server already warmed up (no check, no warm-up): for BENCH_AB_SLICES. */
+/** One timed measurement of a server already checked and warmed up: `measure`'s own, and BENCH_AB_SLICES' short ones. */
 async function slice(url: string, opts: MeasureOptions, seconds: number): Promise<Measured> {
   const dbPids = opts.dbDir ? clusterPids(opts.dbDir) : [];
   const cpu0 = cpuMicros(opts.pid ? [opts.pid] : []);
@@ -257,19 +257,7 @@ async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured
   const problem = opts.verify?.(JSON.parse(text));
   if (problem) throw new Error(`${base.method} ${url}: ${problem}`);
   await autocannon({ ...base, connections: 10, duration: 1 });
-  const dbPids = opts.dbDir ? clusterPids(opts.dbDir) : [];
-  const cpu0 = cpuMicros(opts.pid ? [opts.pid] : []);
-  const db0 = cpuMicros(dbPids);
-  const r = await autocannon({ ...base, connections: CONNECTIONS, pipelining: 1, duration: DURATION });
-  const n = Math.max(1, r.requests.total);
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    cpu: cpuSince(cpu0) / n,
-    dbCpu: cpuSince(db0) / n,
-  };
+  return slice(url, opts, DURATION);
 }
 
 /** Spawn a process and resolve with the first capture group of `re` on its stdout; the rest of its output is drained. */
