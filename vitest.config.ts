@@ -22,6 +22,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/*.db.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // vitest's default is one worker fewer than the cores: one worker on this 2-core machine
+          maxWorkers: 2,
         },
       },
       {
@@ -32,6 +34,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
+          maxWorkers: 2,
         },
       },
       {

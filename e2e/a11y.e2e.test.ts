@@ -60,4 +60,21 @@ describe('accessibility (axe-core)', () => {
       await context.close();
     });
   }
+
+  // WCAG 2.3.3. Every other browser test runs with reduced motion (support/browser.ts: no frames spent
+  // on fades and camera flights); this one also checks the default, animated path.
+  it('honours reduced motion: a dialog opens at once for users who ask, and animates for others', async () => {
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const { page, context } = await newPage(browser, { reducedMotion });
+      await page.goto('/components/dialog');
+      await page.locator('[data-showcase-ready]').waitFor();
+      await page.getByRole('button', { name: 'Rename route' }).first().click();
+      const dialog = page.getByRole('dialog').first();
+      await dialog.waitFor();
+      const seconds = await dialog.evaluate((el) => parseFloat(getComputedStyle(el).animationDuration));
+      if (reducedMotion === 'reduce') expect(seconds).toBeLessThan(0.001);
+      else expect(seconds).toBeGreaterThanOrEqual(0.1);
+      await context.close();
+    }
+  });
 });

@@ -29,6 +29,7 @@ interface TestMap {
   queryRenderedFeatures(o: { layers: string[] }): { properties: Record<string, unknown> }[];
   querySourceFeatures(id: string): unknown[];
   project(p: [number, number]): { x: number; y: number };
+  getTerrain(): unknown;
   getPitch(): number;
 }
 
@@ -162,6 +163,11 @@ describe('map demo pages', () => {
     await expect
       .poll(() => page.evaluate(() => !!(window.__waymarkTest!.map('elevation') as TestMap).getLayer('contour-lines')), { timeout: 60_000 })
       .toBe(true);
+    // The 3D terrain switch takes the terrain off the map (and with it most of software WebGL's work
+    // for the rest of this test: the profile comes from the server's sampler, not from the mesh).
+    await expect.poll(() => page.evaluate(() => !!(window.__waymarkTest!.map('elevation') as TestMap).getTerrain())).toBe(true);
+    await page.getByRole('switch', { name: '3D terrain' }).click();
+    await expect.poll(() => page.evaluate(() => !!(window.__waymarkTest!.map('elevation') as TestMap).getTerrain())).toBe(false);
     // from Andorra la Vella up towards Encamp
     for (const at of [
       [1.523, 42.508],

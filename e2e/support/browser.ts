@@ -40,6 +40,12 @@ export function launchBrowser(): Promise<Browser> {
  * into its cache after the first map frame — about a fifth of the browser's CPU on a first visit to
  * `/run` here — and its "Ready to work offline" toast would come and go over whatever a test
  * reads. The tests of offline use and of that toast allow it (run, regions, shell, shell-rtl-phone).
+ *
+ * Contexts ask for reduced motion, as a user may (the app honours it: transitions end at once, the
+ * map's camera jumps and its labels appear without fading): on software WebGL every animation frame
+ * costs 0.2–0.7 s of CPU, and about a seventh of the map pages' CPU went to them (175.5 s against
+ * 203.3 s for maps-pages.e2e, measured in a cgroup). a11y.e2e checks both paths; `E2E_MOTION=full`
+ * runs the whole suite with motion, as most people see the app.
  */
 export async function newContext(
   browser: Browser,
@@ -50,6 +56,7 @@ export async function newContext(
     baseURL: baseURL(),
     viewport: { width: 1280, height: 800 },
     serviceWorkers: 'block',
+    reducedMotion: process.env.E2E_MOTION === 'full' ? 'no-preference' : 'reduce',
     ...options,
   });
   const blocked: string[] = [];

@@ -15,6 +15,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-controls.css';
 import { PMTiles, Protocol } from 'pmtiles';
 import { useEffect, useId, useRef, useState } from 'react';
+import { prefersReducedMotion } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { MapContext } from './context';
 import type { RegionMapProps } from './region-map';
@@ -124,6 +125,9 @@ export default function RegionMapImpl({
         zoom: view.zoom,
         attributionControl: false,
         maxPitch: 70,
+        // labels appear at once rather than fading in over 300 ms (a repaint per frame meanwhile)
+        // for users who asked for reduced motion; camera moves already jump for them
+        fadeDuration: prefersReducedMotion() ? 0 : 300,
       });
       m = map;
       provideMissingPoiIcons(map);

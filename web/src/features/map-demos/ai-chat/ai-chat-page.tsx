@@ -300,7 +300,6 @@ export function AiChatPage() {
                               mapRef.current?.flyTo({
                                 center: [pt.lon, pt.lat],
                                 zoom: Math.max(mapRef.current.getZoom(), 15),
-                                essential: true,
                               })
                             }
                           />

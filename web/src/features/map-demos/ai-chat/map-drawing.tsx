@@ -132,7 +132,7 @@ export function drawingFor(prev: ChatDrawing, name: string, output: unknown, alt
 /** Move the camera as a result asks. */
 export function moveCamera(map: MlMap, camera: ChatCamera, padding: PaddingOptions = { top: 60, bottom: 60, left: 60, right: 60 }) {
   if (camera.kind === 'fly') {
-    map.flyTo({ center: camera.center, zoom: camera.zoom, padding, duration: 1200, essential: true });
+    map.flyTo({ center: camera.center, zoom: camera.zoom, padding, duration: 1200 });
     return;
   }
   const b = boundsOf(camera.points);

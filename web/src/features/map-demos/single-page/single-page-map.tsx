@@ -53,7 +53,7 @@ function store(key: string, value: string) {
 function SearchResult({ hit }: { hit: { at: LonLat; place: Place; key: number } }) {
   const map = useMap();
   useEffect(() => {
-    map?.flyTo({ center: hit.at, zoom: Math.max(map.getZoom(), 14), essential: true });
+    map?.flyTo({ center: hit.at, zoom: Math.max(map.getZoom(), 14) });
   }, [map, hit]);
   return (
     <GeoJsonSource
@@ -277,7 +277,7 @@ export function SinglePageMap() {
       (p) => {
         const at: LonLat = [p.coords.longitude, p.coords.latitude];
         setLocate({ status: 'shown', at, accuracy: p.coords.accuracy });
-        map?.flyTo({ center: at, zoom: Math.max(map.getZoom(), 15), essential: true });
+        map?.flyTo({ center: at, zoom: Math.max(map.getZoom(), 15) });
       },
       (err) => setLocate({ status: 'error', message: GEO_ERRORS[err.code] ?? 'Your position is not available.' }),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
