@@ -35,6 +35,9 @@ export function ProfileChart({ profile, unit = 'km', className, height = 96 }: P
         aria-label={label}
         className="h-auto w-full overflow-visible"
         preserveAspectRatio="none"
+        // the distance axis runs left to right in both directions; in an RTL page the labels would
+        // otherwise anchor at their right end and spill out of the panel ("m 1620", "km 5.0")
+        direction="ltr"
         data-profile-chart
       >
         <path d={area} className="fill-primary/20" />

@@ -322,7 +322,7 @@ export function ElevationPage() {
         <section
           aria-label="Elevation profile"
           aria-live="polite"
-          className="bg-background/95 absolute inset-x-2 bottom-11 z-10 md:bottom-8 rounded-md border p-3 text-sm shadow-sm md:inset-x-auto md:w-[420px] ltr:md:right-2 rtl:md:left-2"
+          className="bg-background/95 absolute inset-x-2 bottom-11 z-10 md:bottom-8 rounded-md border p-3 text-sm shadow-sm md:start-auto md:end-2 md:w-[420px]"
           data-profile-panel
         >
           {profile ? (
