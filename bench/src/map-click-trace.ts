@@ -53,20 +53,19 @@ async function instrument(page: Page, which: Which) {
       });
       new PerformanceObserver((l) => {
         for (const e of l.getEntries()) log.push(['longtask', e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: false });
+      }).observe({ entryTypes: ['longtask'] } as never); // (the browser's observer; the bench's types are Node's)
       m.getCanvasContainer().addEventListener('mouseup', () => log.push(['mouseup', T()]), { capture: true });
       m.getCanvasContainer().addEventListener('click', () => log.push(['click-dom', T()]), { capture: true });
       const style = m.getStyle();
-      const lons = points.map((p: number[]) => p[0]);
-      const lats = points.map((p: number[]) => p[1]);
-      return new Promise<{ x: number; y: number }[] & { layers?: number }>((resolve) => {
+      const lons = points.map((p: number[]) => p[0]!);
+      const lats = points.map((p: number[]) => p[1]!);
+      return new Promise<{ px: { x: number; y: number }[]; layers: number; sources: number }>((resolve) => {
         m.once('idle', () =>
-          resolve(
-            Object.assign(
-              points.map((p: number[]) => m.project(p)),
-              { layers: style.layers.length, sources: Object.keys(style.sources).length, fade: m._fadeDuration },
-            ),
-          ),
+          resolve({
+            px: points.map((p: number[]) => m.project(p)),
+            layers: style.layers.length,
+            sources: Object.keys(style.sources).length,
+          }),
         );
         m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], {
           padding: { left: 490, right: 500, top: 80, bottom: 80 },
@@ -85,7 +84,9 @@ async function waitPaint(page: Page, which: Which, dots: number, legs: number) {
       const w = globalThis as unknown as Record<string, any>;
       const m = which === 'peer' ? w.__peerMap : (w.__waymarkTest?.map() ?? w.__waymarkMap);
       const count = (layer: string, key: string) =>
-        new Set((m.queryRenderedFeatures({ layers: [layer] }) as { properties: Record<string, unknown> }[]).map((f) => String(f.properties[key]))).size;
+        new Set(
+          (m.queryRenderedFeatures({ layers: [layer] }) as { properties: Record<string, unknown> }[]).map((f) => String(f.properties[key])),
+        ).size;
       w.__log.length = 0;
       w.__paint = new Promise((resolve) => {
         const t0 = { v: null as number | null };
@@ -124,8 +125,8 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
     await page.locator('[data-planner-ready="true"]').waitFor({ timeout: 60_000 });
     await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
   } else await page.locator('body[data-map-loaded="true"][data-router-ready="true"]').waitFor({ timeout: 60_000 });
-  const px = await instrument(page, which);
-  console.log(`${which}: ${JSON.stringify({ layers: (px as any).layers, sources: (px as any).sources, fade: (px as any).fade })}`);
+  const { px, layers, sources } = await instrument(page, which);
+  console.log(`${which}: ${layers} style layers, ${sources} sources`);
   const box = (await page.locator('canvas.maplibregl-canvas').first().boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -146,7 +147,9 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
     for (const e of log) {
       const [k, t, ...rest] = e as [string, number, ...unknown[]];
       const rel = (t - r.t0).toFixed(0).padStart(6);
-      console.log(`  ${rel}  ${k}${rest.length ? ' ' + rest.map((x) => (typeof x === 'number' ? x.toFixed(0) : String(x))).join(' ') : ''}`);
+      console.log(
+        `  ${rel}  ${k}${rest.length ? ' ' + rest.map((x) => (typeof x === 'number' ? x.toFixed(0) : String(x))).join(' ') : ''}`,
+      );
     }
   }
   await context.close();
@@ -157,11 +160,20 @@ const server = await startBuiltServer(DIST);
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--enable-unsafe-swiftshader', '--use-angle=swiftshader'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--enable-unsafe-swiftshader',
+    '--use-angle=swiftshader',
+  ],
 });
 try {
   const view = await regionView(server.url, 'andorra');
-  const { regions } = (await (await fetch(`${server.url}/api/regions`)).json()) as { regions: { name: string; tiles?: { graph: string } }[] };
+  const { regions } = (await (await fetch(`${server.url}/api/regions`)).json()) as {
+    regions: { name: string; tiles?: { graph: string } }[];
+  };
   const graph = regions.find((r) => r.name === 'andorra')?.tiles?.graph ?? '/tiles/andorra/graph.bin';
   const html = peerPlannerHtml(view, server.url, graph);
   const router = await peerRouterScript();
