@@ -8,6 +8,7 @@
 // that draws the new waypoint, and to the first frame that draws the re-planned route with its new
 // leg (routing in the Web Worker included), beside a peer page (peer-planner.ts) doing the same
 // work with bare MapLibre and @waymark/geo's RoutePlanner in a plain worker.
+// Where the time of one click goes (frames, setData, long tasks, a CPU profile): map-click-trace.ts.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Route as PwRoute } from 'playwright-core';

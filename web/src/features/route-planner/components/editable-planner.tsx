@@ -20,7 +20,7 @@ export function EditablePlanner(props: EditablePlannerProps) {
 
 /** Map, header, details (a side panel, or a bottom sheet on phones) and dialogs. */
 function PlannerLayout() {
-  const { region, phone, prefs, client, status, waypoints, painted, route, loop, act, view } = usePlannerContext();
+  const { region, phone, prefs, client, status, waypoints, planned, route, loop, act, view } = usePlannerContext();
   const [sheetOpen, setSheetOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLElement>(null);
@@ -47,7 +47,7 @@ function PlannerLayout() {
       >
         <PlannerLayers
           waypoints={waypoints}
-          painted={painted}
+          planned={planned}
           route={route}
           units={prefs.units}
           hover={view.hover}

@@ -25,8 +25,8 @@ import type { AssembledRoute, LoopAlternative, LonLat, Units, Waypoint } from '.
 interface Props extends Omit<MapCallbacks, 'onPreview'> {
   /** the plan's waypoints (what gestures edit) */
   waypoints: Waypoint[];
-  /** the waypoints to draw, when they lag behind `waypoints` until their route comes (default: `waypoints`) */
-  painted?: Waypoint[];
+  /** the waypoints `route` was planned for, older than `waypoints` while an edit is routed (default: `waypoints`) */
+  planned?: Waypoint[];
   route: AssembledRoute | null;
   units: Units;
   hover: number | null;
@@ -57,7 +57,7 @@ const KM_NEAR_SHIFT_PX = 20;
 export function PlannerLayers(p: Props) {
   const map = useMap();
   const { route, waypoints, units, hover, alternatives, selectedAlt, editable, fitKey, flyTo, gradeColours = false, band = null } = p;
-  const painted = p.painted ?? waypoints;
+  const planned = p.planned ?? waypoints;
   const ctl = useRef<PlannerMapController | null>(null);
   const [preview, setPreview] = useState<{ target: GestureTarget; at: LonLat } | null>(null);
   const cbs = useRef<Props>(p);
@@ -97,7 +97,11 @@ export function PlannerLayers(p: Props) {
     c.setWaypoints(waypoints);
   }, [map, editable, route, waypoints]);
 
-  const shown = useMemo(() => shownWaypoints(painted, route), [painted, route]);
+  // A click changes the waypoints' source alone (the new handle, before MapLibre's next frame); the
+  // route's legs and km markers follow the waypoints they were planned for, so they change (with the
+  // snapped handles) once the route comes — not twice, with a stale route first.
+  const shown = useMemo(() => shownWaypoints(waypoints, route, planned), [waypoints, route, planned]);
+  const plannedShown = useMemo(() => shownWaypoints(planned, route), [planned, route]);
   // read-only (a shared route): the start and the finish, no handles in between to drag
   const waypointData = useMemo(
     () =>
@@ -112,8 +116,8 @@ export function PlannerLayers(p: Props) {
       ),
     [shown, preview, editable],
   );
-  const routeData = useMemo(() => routeFeatures(route, painted), [route, painted]);
-  const markerData = useMemo(() => markerFeatures(route, unitMetres(units), shown), [route, units, shown]);
+  const routeData = useMemo(() => routeFeatures(route, planned), [route, planned]);
+  const markerData = useMemo(() => markerFeatures(route, unitMetres(units), plannedShown), [route, units, plannedShown]);
   const gradeData = useMemo(() => (gradeColours ? gradeFeatures(route) : EMPTY), [route, gradeColours]);
   const bandData = useMemo(() => (band && route ? bandFeatures(route, band.kind, band.key) : EMPTY), [route, band]);
   const hoverData = useMemo(() => hoverFeatures(route && hover !== null ? pointAt(route.coords, route.cum, hover) : null), [route, hover]);

@@ -1,3 +1,4 @@
+import { memo, useCallback, useDeferredValue } from 'react';
 import { ElevationProfile } from '@/components/map/elevation-profile';
 import { formatDistance, formatElevation } from '@/lib/units';
 import type { AssembledRoute, Units } from '../lib/types';
@@ -8,10 +9,22 @@ import { Breakdown, GradeBreakdown, SplitsTable } from './route-analysis';
 import { StatsPanel } from './stats-panel';
 import { WaypointList } from './waypoint-list';
 
+const Profile = memo(ElevationProfile);
+const Grades = memo(GradeBreakdown);
+const Parts = memo(Breakdown);
+const Splits = memo(SplitsTable);
+
 /** The editable route's details: stats, elevation profile, surface and way-type shares, waypoints. */
 export function RouteDetails() {
   const { route, waypoints, status, act, prefs, setPrefs, view } = usePlannerContext();
   const fixed = waypoints.some(isFixed);
+  // The profile chart and the analysis draw a new route a render later, in a transition: a route's
+  // answer is rendered at once (flushSync) so that its map sources are updated before MapLibre's
+  // next frame, and redrawing these with it took ~50 ms of that task (docs/regions.md, fourth pass).
+  // The stats above them follow the route at once. A cleared route goes at once too.
+  const deferred = useDeferredValue(route);
+  const analysed = route ? (deferred ?? route) : null;
+  const onGradeColours = useCallback((on: boolean) => setPrefs({ gradeColours: on }), [setPrefs]);
   return (
     <div className="grid gap-3">
       <StatsPanel
@@ -22,8 +35,8 @@ export function RouteDetails() {
         onUnits={(u) => setPrefs({ units: u })}
         status={status}
       />
-      {route ? (
-        <ElevationProfile route={route} units={prefs.units} hover={view.hover} onHover={view.setHover} />
+      {analysed ? (
+        <Profile route={analysed} units={prefs.units} hover={view.hover} onHover={view.setHover} />
       ) : (
         <p className="text-xs text-muted-foreground">
           Click the map to add waypoints. Drag them to move, drag the line to add one; double-click or right-click a waypoint (long-press on
@@ -41,19 +54,19 @@ export function RouteDetails() {
           </Button>
         </div>
       ) : null}
-      {route ? (
+      {analysed ? (
         <>
-          <GradeBreakdown
-            route={route}
+          <Grades
+            route={analysed}
             units={prefs.units}
             band={view.band}
             onBand={view.setBand}
             gradeColours={prefs.gradeColours}
-            onGradeColours={(on) => setPrefs({ gradeColours: on })}
+            onGradeColours={onGradeColours}
           />
-          <Breakdown title="Surface" kind="surface" parts={route.surfaces} units={prefs.units} band={view.band} onBand={view.setBand} />
-          <Breakdown title="Way types" kind="wayType" parts={route.wayTypes} units={prefs.units} band={view.band} onBand={view.setBand} />
-          <SplitsTable route={route} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} />
+          <Parts title="Surface" kind="surface" parts={analysed.surfaces} units={prefs.units} band={view.band} onBand={view.setBand} />
+          <Parts title="Way types" kind="wayType" parts={analysed.wayTypes} units={prefs.units} band={view.band} onBand={view.setBand} />
+          <Splits route={analysed} units={prefs.units} paceSecPerKm={prefs.paceSecPerKm} />
         </>
       ) : null}
       {waypoints.length ? (

@@ -42,6 +42,16 @@ describe('planner map features', () => {
     expect(shownWaypoints(wps, null)).toBe(wps);
   });
 
+  it('keeps the snapped place of the waypoints a route was planned for while a newer edit is routed', () => {
+    const added: Waypoint = { id: 'new', lon: 1.6, lat: 42.6, mode: 'snap' };
+    const now = [...wps, added];
+    const shown = shownWaypoints(now, route, wps);
+    expect(shown.slice(0, wps.length).map((w) => [w.lon, w.lat])).toEqual(route.snapped);
+    expect(shown.at(-1)).toBe(added); // not routed yet: where it was put
+    const moved = now.map((w, i) => (i === 0 ? { ...w, lon: 1.7 } : w));
+    expect(shownWaypoints(moved, route, wps)[0]).toBe(moved[0]); // moved since: not the old snap
+  });
+
   it('marks the first, last and end waypoints', () => {
     const f = waypointFeatures(wps).features.map((x) => x.properties);
     expect(f).toEqual([
@@ -155,6 +165,7 @@ describe('planner map features', () => {
     expect(f[2]!.geometry).toEqual({ type: 'Point', coordinates: [1.5, 42.5] });
     expect(alternativeFeatures([], null).features).toEqual([]);
     expect(hoverFeatures(null).features).toEqual([]);
+    expect(hoverFeatures(null)).toBe(hoverFeatures(null)); // no hover spot: the same data, no map update
     expect(hoverFeatures([1, 2]).features).toHaveLength(1);
   });
 });

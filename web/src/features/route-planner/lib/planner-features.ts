@@ -28,12 +28,21 @@ export const ALT_COLORS = ['#2563eb', '#db2777', '#0d9488', '#9333ea', '#ca8a04'
 
 export const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-/** Waypoints where the router put them (snapped onto the network) when the route matches the list. */
-export function shownWaypoints(waypoints: Waypoint[], route: AssembledRoute | null): Waypoint[] {
+/**
+ * Waypoints where the router put them (snapped onto the network). `planned`: the waypoints `route`
+ * was planned for (default: `waypoints`); while a newer edit is routed, each waypoint still in that
+ * list (the same object: unchanged since) keeps its snapped place and a new or moved one is drawn
+ * where it was put, so the handles already on the map do not jump for a frame.
+ */
+export function shownWaypoints(waypoints: Waypoint[], route: AssembledRoute | null, planned: Waypoint[] = waypoints): Waypoint[] {
   const snapped = route?.snapped;
-  return snapped && snapped.length === waypoints.length
-    ? waypoints.map((w, i) => ({ ...w, lon: snapped[i]![0], lat: snapped[i]![1] }))
-    : waypoints;
+  if (!snapped || snapped.length !== planned.length) return waypoints;
+  if (planned === waypoints) return waypoints.map((w, i) => ({ ...w, lon: snapped[i]![0], lat: snapped[i]![1] }));
+  const at = new Map(planned.map((w, i) => [w, snapped[i]!]));
+  return waypoints.map((w) => {
+    const s = at.get(w);
+    return s ? { ...w, lon: s[0], lat: s[1] } : w;
+  });
 }
 
 /** The waypoints while a drag is under way: the dragged one moved, or a new one inserted into the dragged leg. */
@@ -106,10 +115,14 @@ export function markerFeatures(route: AssembledRoute | null, step: number, waypo
   return { type: 'FeatureCollection', features };
 }
 
+const NO_HOVER: FeatureCollection<Point> = { type: 'FeatureCollection', features: [] };
+
+/** The profile's hover spot (the same empty collection each time there is none: no map update). */
 export function hoverFeatures(at: LonLat | null): FeatureCollection<Point> {
+  if (!at) return NO_HOVER;
   return {
     type: 'FeatureCollection',
-    features: at ? [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: at } }] : [],
+    features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: at } }],
   };
 }
 

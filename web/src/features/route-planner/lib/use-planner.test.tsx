@@ -1,8 +1,9 @@
-// The planner hook's paint hold: the map keeps drawing the previous waypoints while the route of an
-// edit is computed, for at most PAINT_HOLD_MS. The routing client is replaced by a stand-in whose
-// answers the test releases by hand (no worker or server: what is tested is the hook's timing).
+// The planner hook's timing: an edit's waypoints are drawn at once, and `planned` (what the route on
+// show was planned for: its legs and km markers) follows only when the edit's route comes. The
+// routing client is replaced by a stand-in whose answers the test releases by hand (no worker or
+// server: what is tested is the hook's timing).
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssembledRoute, Waypoint } from './types';
 
 const pending: { resolve: (r: AssembledRoute | null) => void; prefs: unknown }[] = [];
@@ -20,7 +21,7 @@ vi.mock('./routing-client', () => ({
   },
 }));
 
-const { PAINT_HOLD_MS, usePlanner } = await import('./use-planner');
+const { usePlanner } = await import('./use-planner');
 
 const start: Waypoint[] = [
   { id: 'a', lon: 1.52, lat: 42.5, mode: 'snap' },
@@ -28,40 +29,43 @@ const start: Waypoint[] = [
 ];
 const route = { coords: [] } as unknown as AssembledRoute;
 
-describe('usePlanner paint hold', () => {
+describe('usePlanner waypoints and planned waypoints', () => {
   beforeEach(() => {
     pending.length = 0;
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
-  afterEach(() => vi.useRealTimers());
 
   async function planned() {
     const h = renderHook(() => usePlanner('andorra', start, 360));
+    expect(h.result.current.planned).toEqual([]); // no route yet
     await act(async () => pending.shift()!.resolve(route)); // the first route
-    expect(h.result.current.painted).toBe(h.result.current.waypoints);
+    expect(h.result.current.planned).toBe(h.result.current.waypoints);
     act(() => h.result.current.act({ type: 'add', at: [1.54, 42.52], mode: 'snap' }));
-    expect(h.result.current.waypoints).toHaveLength(3);
     return h;
   }
 
-  it('draws the new waypoint together with its route when the route comes within the hold', async () => {
+  it('gives the new waypoint at once and the route with the waypoints it was planned for until the new one comes', async () => {
     const h = await planned();
-    expect(h.result.current.painted).toHaveLength(2); // held: the previous waypoints
-    await act(async () => vi.advanceTimersByTimeAsync(PAINT_HOLD_MS / 2));
-    expect(h.result.current.painted).toHaveLength(2);
-    await act(async () => pending.shift()!.resolve(route));
-    expect(h.result.current.painted).toHaveLength(3);
-    expect(h.result.current.painted).toBe(h.result.current.waypoints);
+    expect(h.result.current.waypoints).toHaveLength(3); // drawn at once, no hold
+    expect(h.result.current.planned).toHaveLength(2); // the route on show is the previous edit's
+    expect(h.result.current.planned[1]).toBe(h.result.current.waypoints[1]);
+    expect(h.result.current.status).toBe('routing');
+    const next = { coords: [[0, 0]] } as unknown as AssembledRoute;
+    await act(async () => pending.shift()!.resolve(next));
+    expect(h.result.current.planned).toBe(h.result.current.waypoints);
+    expect(h.result.current.route).toBe(next);
     expect(h.result.current.status).toBe('ready');
   });
 
-  it('draws the new waypoint on its own once the hold is over and the route is still computing', async () => {
+  it('keeps the same planned list object across renders while routing (the map sources stay as they are)', async () => {
     const h = await planned();
-    await act(async () => vi.advanceTimersByTimeAsync(PAINT_HOLD_MS - 10));
-    expect(h.result.current.painted).toHaveLength(2);
-    await act(async () => vi.advanceTimersByTimeAsync(20));
-    expect(h.result.current.painted).toHaveLength(3);
-    expect(h.result.current.status).toBe('routing');
+    const before = h.result.current.planned;
+    h.rerender();
+    expect(h.result.current.planned).toBe(before);
+    act(() => h.result.current.act({ type: 'clear' }));
+    expect(h.result.current.planned).toEqual([]);
+    const idle = h.result.current.planned;
+    h.rerender();
+    expect(h.result.current.planned).toBe(idle);
   });
 });
 

@@ -59,10 +59,9 @@ function reducer(h: History<Waypoint[]>, a: EditAction): History<Waypoint[]> {
   }
 }
 
-export type RouteStatus = 'idle' | 'routing' | 'ready' | 'error';
+const NONE: Waypoint[] = [];
 
-/** How long the map keeps drawing the previous waypoints while the route of an edit is computed. */
-export const PAINT_HOLD_MS = 120;
+export type RouteStatus = 'idle' | 'routing' | 'ready' | 'error';
 
 /** Waypoints with undo/redo, and the route computed from them (worker first, server fallback). */
 export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: number, routePrefs: RoutePrefs = NO_ROUTE_PREFS) {
@@ -104,23 +103,18 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
   const fresh = result.key[0] === waypoints && result.key[1] === paceSecPerKm && result.key[2] === client && result.key[3] === routePrefs;
   const idle = waypoints.length < 2;
 
-  // The waypoints the map draws: an edit's waypoints wait (at most PAINT_HOLD_MS) for their route,
-  // so the new waypoint and its leg appear in one map frame. Drawing the waypoint at once started a
-  // frame the route's answer then queued behind — a frame costs hundreds of ms in a software-
-  // rendered browser — and the line came a frame later.
-  const [released, setReleased] = useState<Waypoint[] | null>(null);
-  const settled = fresh || idle || result.key[0] === undefined;
-  useEffect(() => {
-    if (settled) return;
-    const t = setTimeout(() => setReleased(waypoints), PAINT_HOLD_MS);
-    return () => clearTimeout(t);
-  }, [waypoints, settled]);
-  const painted = settled || released === waypoints ? waypoints : (result.key[0] as Waypoint[]);
+  // The waypoints the route on show was planned for (the previous edit's while a new route is
+  // computed): the map draws the route's legs and km markers with these and every new waypoint at
+  // once, so a click changes one map source (the waypoints) before MapLibre's next frame and the
+  // route's sources only when its answer comes. (Holding the new waypoint back until its route came,
+  // to draw both in one frame, cost the waypoint a whole frame: the answer cannot be handled before
+  // the frame MapLibre starts on the click itself has ended — see docs/regions.md, fourth pass.)
+  const planned = idle ? NONE : ((result.key[0] as Waypoint[] | undefined) ?? NONE);
   // While a new route is computed, keep showing the previous one (no flicker while dragging).
   const route = idle ? null : result.route;
   const error = idle || !fresh ? null : result.error;
   const status: RouteStatus = idle ? 'idle' : !fresh ? 'routing' : result.error ? 'error' : 'ready';
 
   const act = useCallback((a: EditAction) => dispatch(a), []);
-  return { waypoints, painted, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client };
+  return { waypoints, planned, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client };
 }

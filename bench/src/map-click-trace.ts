@@ -1,0 +1,191 @@
+// What happens between a click on the planner's map and the frame that draws its waypoint, on /run
+// and on the bench's peer planner page (peer-planner.ts), in one browser: every MapLibre frame
+// (start, duration), every GeoJSON `setData` (source, features), every source `data` event, the main
+// thread's long tasks, and a CPU profile (Chromium's Profiler domain) of one timed click, summarised
+// by script. For diagnosis, not a benchmark: run it under the bench lock.
+//   WEB_DIST=web/dist npx tsx bench/src/map-click-trace.ts [out-dir]
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page, type Route as PwRoute } from 'playwright-core';
+import { startBuiltServer } from './built-server.ts';
+import { regionView } from './peer-map.ts';
+import { PEER_PLANNER_PAGE, WAYPOINT_LAYER, ROUTE_LAYER, peerPlannerHtml, peerPlannerResponse, peerRouterScript } from './peer-planner.ts';
+import { allowTsxFunctions } from './tsx-shim.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const OUT = process.argv[2] ?? '/tmp/map-click-trace';
+const CLICKS: [number, number][] = [
+  [1.5211, 42.5063],
+  [1.5335, 42.5095],
+  [1.5402, 42.5045],
+  [1.533, 42.501],
+];
+type Which = 'ours' | 'peer';
+
+async function instrument(page: Page, which: Which) {
+  return page.evaluate(
+    ({ which, points }) => {
+      const w = globalThis as unknown as Record<string, any>;
+      const m = which === 'peer' ? w.__peerMap : (w.__waymarkTest?.map() ?? w.__waymarkMap);
+      const log: unknown[][] = [];
+      w.__log = log;
+      const T = () => performance.now();
+      const render = m._render;
+      m._render = function (this: unknown, ...a: unknown[]) {
+        const s = T();
+        const r = render.apply(this, a);
+        log.push(['frame', s, T() - s]);
+        return r;
+      };
+      for (const id of Object.keys(m.getStyle().sources)) {
+        const src = m.getSource(id);
+        if (src?.type !== 'geojson') continue;
+        const set = src.setData;
+        src.setData = function (this: unknown, d: any) {
+          log.push(['setData', T(), id, d?.features?.length]);
+          return set.call(this, d);
+        };
+      }
+      m.on('data', (e: any) => {
+        if (e.sourceId && e.dataType === 'source') log.push(['data', T(), e.sourceId, e.sourceDataType ?? (e.tile ? 'tile' : '')]);
+      });
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) log.push(['longtask', e.startTime, e.duration]);
+      }).observe({ entryTypes: ['longtask'] } as never); // (the browser's observer; the bench's types are Node's)
+      m.getCanvasContainer().addEventListener('mouseup', () => log.push(['mouseup', T()]), { capture: true });
+      m.getCanvasContainer().addEventListener('click', () => log.push(['click-dom', T()]), { capture: true });
+      const style = m.getStyle();
+      const lons = points.map((p: number[]) => p[0]!);
+      const lats = points.map((p: number[]) => p[1]!);
+      return new Promise<{ px: { x: number; y: number }[]; layers: number; sources: number }>((resolve) => {
+        m.once('idle', () =>
+          resolve({
+            px: points.map((p: number[]) => m.project(p)),
+            layers: style.layers.length,
+            sources: Object.keys(style.sources).length,
+          }),
+        );
+        m.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], {
+          padding: { left: 490, right: 500, top: 80, bottom: 80 },
+          duration: 0,
+        });
+        m.triggerRepaint();
+      });
+    },
+    { which, points: CLICKS },
+  );
+}
+
+async function waitPaint(page: Page, which: Which, dots: number, legs: number) {
+  return page.evaluate(
+    ({ which, dots, legs, wl, rl }) => {
+      const w = globalThis as unknown as Record<string, any>;
+      const m = which === 'peer' ? w.__peerMap : (w.__waymarkTest?.map() ?? w.__waymarkMap);
+      const count = (layer: string, key: string) =>
+        new Set(
+          (m.queryRenderedFeatures({ layers: [layer] }) as { properties: Record<string, unknown> }[]).map((f) => String(f.properties[key])),
+        ).size;
+      w.__log.length = 0;
+      w.__paint = new Promise((resolve) => {
+        const t0 = { v: null as number | null };
+        const out: { dot?: number; route?: number } = {};
+        m.getCanvasContainer().addEventListener('mouseup', () => (t0.v = performance.now()), { capture: true, once: true });
+        const onRender = () => {
+          if (t0.v === null) return;
+          const dt = performance.now() - t0.v;
+          if (out.dot === undefined && count(wl, 'index') >= dots) {
+            out.dot = dt;
+            w.__log.push(['PAINT-dot', performance.now()]);
+          }
+          if (out.route === undefined && (legs === 0 || count(rl, 'leg') >= legs)) {
+            out.route = dt;
+            w.__log.push(['PAINT-route', performance.now()]);
+          }
+          if (out.dot !== undefined && out.route !== undefined) {
+            m.off('render', onRender);
+            setTimeout(() => resolve({ ...out, t0: t0.v }), 1500);
+          }
+        };
+        m.on('render', onRender);
+      });
+    },
+    { which, dots, legs, wl: WAYPOINT_LAYER, rl: ROUTE_LAYER },
+  );
+}
+
+async function one(browser: Browser, url: string, which: Which, routePeer?: (r: PwRoute) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await allowTsxFunctions(context);
+  const page = await context.newPage();
+  if (routePeer) await page.route('**/__peer/**', routePeer);
+  await page.goto(url);
+  if (which === 'ours') {
+    await page.locator('[data-planner-ready="true"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
+  } else await page.locator('body[data-map-loaded="true"][data-router-ready="true"]').waitFor({ timeout: 60_000 });
+  const { px, layers, sources } = await instrument(page, which);
+  console.log(`${which}: ${layers} style layers, ${sources} sources`);
+  const box = (await page.locator('canvas.maplibregl-canvas').first().boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  for (let i = 0; i < CLICKS.length; i++) {
+    await waitPaint(page, which, i + 1, i);
+    const profile = i === CLICKS.length - 1;
+    if (profile) await cdp.send('Profiler.start');
+    await page.mouse.click(box.x + px[i]!.x, box.y + px[i]!.y);
+    const r = (await page.evaluate(() => (globalThis as any).__paint)) as { dot: number; route: number; t0: number };
+    const log = (await page.evaluate(() => (globalThis as any).__log)) as unknown[][];
+    if (profile) {
+      const { profile: p } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(path.join(OUT, `${which}.cpuprofile`), JSON.stringify(p));
+    }
+    if (i < 2) continue;
+    console.log(`\n${which} click ${i}: waypoint ${r.dot.toFixed(0)} ms, route ${r.route.toFixed(0)} ms`);
+    for (const e of log) {
+      const [k, t, ...rest] = e as [string, number, ...unknown[]];
+      const rel = (t - r.t0).toFixed(0).padStart(6);
+      console.log(
+        `  ${rel}  ${k}${rest.length ? ' ' + rest.map((x) => (typeof x === 'number' ? x.toFixed(0) : String(x))).join(' ') : ''}`,
+      );
+    }
+  }
+  await context.close();
+}
+
+fs.mkdirSync(OUT, { recursive: true });
+const server = await startBuiltServer(DIST);
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--enable-unsafe-swiftshader',
+    '--use-angle=swiftshader',
+  ],
+});
+try {
+  const view = await regionView(server.url, 'andorra');
+  const { regions } = (await (await fetch(`${server.url}/api/regions`)).json()) as {
+    regions: { name: string; tiles?: { graph: string } }[];
+  };
+  const graph = regions.find((r) => r.name === 'andorra')?.tiles?.graph ?? '/tiles/andorra/graph.bin';
+  const html = peerPlannerHtml(view, server.url, graph);
+  const router = await peerRouterScript();
+  const routePeer = async (route: PwRoute) => {
+    const own = peerPlannerResponse(new URL(route.request().url()).pathname, html, router);
+    return own ? route.fulfill({ body: own.body, contentType: own.type }) : route.fulfill({ status: 404, body: 'not found' });
+  };
+  const only = process.env.TRACE_ONLY;
+  if (only !== 'peer') await one(browser, `${server.url}/run`, 'ours');
+  if (only !== 'ours') await one(browser, `${server.url}${PEER_PLANNER_PAGE}`, 'peer', routePeer);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+process.exit(0);
