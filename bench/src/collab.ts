@@ -28,7 +28,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { FEATURES, ProjectMap } from '@waymark/collab';
+import { FEATURES, MODEL_VERSION, ProjectMap } from '@waymark/collab';
 import { waitForLine } from './built-server.ts';
 import { printTable, type Row } from './table.ts';
 import { clusterPids, createDatabase } from './postgres.ts';
@@ -232,7 +232,7 @@ function oursClient(base: string, session: Session, projectId: string, trace?: (
   let onSynced!: () => void;
   const synced = new Promise<void>((r) => (onSynced = r));
   const provider = new HocuspocusProvider({
-    url: `${base.replace(/^http/, 'ws')}/api/collab`,
+    url: `${base.replace(/^http/, 'ws')}/api/collab?model=${MODEL_VERSION}`,
     name: projectId,
     document: doc,
     token: 'session-cookie',
