@@ -358,8 +358,11 @@ async function clientWorker(init: WorkerInit) {
         const now = clock();
         lastSample = now;
         for (const e of events) {
-          if (!(e instanceof Y.YMapEvent) || !e.keysChanged.has('stamp')) continue;
-          const v = e.target.get('stamp');
+          // the stamp property: `p:stamp` of a lean feature's map (model 2), `stamp` of a nested `props` map
+          if (!(e instanceof Y.YMapEvent)) continue;
+          const key = e.keysChanged.has('p:stamp') ? 'p:stamp' : e.keysChanged.has('stamp') ? 'stamp' : null;
+          if (!key) continue;
+          const v = e.target.get(key);
           if (typeof v !== 'string' || !v) continue;
           const [writer, at] = v.split('@');
           if (Number(writer) === oi) continue; // its own edit
