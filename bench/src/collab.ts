@@ -28,7 +28,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { FEATURES, ProjectMap } from '@waymark/collab';
+import { FEATURES, MODEL_VERSION, ProjectMap } from '@waymark/collab';
 import { waitForLine } from './built-server.ts';
 import { printTable, type Row } from './table.ts';
 import { clusterPids, createDatabase } from './postgres.ts';
@@ -232,7 +232,7 @@ function oursClient(base: string, session: Session, projectId: string, trace?: (
   let onSynced!: () => void;
   const synced = new Promise<void>((r) => (onSynced = r));
   const provider = new HocuspocusProvider({
-    url: `${base.replace(/^http/, 'ws')}/api/collab`,
+    url: `${base.replace(/^http/, 'ws')}/api/collab?model=${MODEL_VERSION}`,
     name: projectId,
     document: doc,
     token: 'session-cookie',
@@ -358,8 +358,11 @@ async function clientWorker(init: WorkerInit) {
         const now = clock();
         lastSample = now;
         for (const e of events) {
-          if (!(e instanceof Y.YMapEvent) || !e.keysChanged.has('stamp')) continue;
-          const v = e.target.get('stamp');
+          // the stamp property: `p:stamp` of a lean feature's map (model 2), `stamp` of a nested `props` map
+          if (!(e instanceof Y.YMapEvent)) continue;
+          const key = e.keysChanged.has('p:stamp') ? 'p:stamp' : e.keysChanged.has('stamp') ? 'stamp' : null;
+          if (!key) continue;
+          const v = e.target.get(key);
           if (typeof v !== 'string' || !v) continue;
           const [writer, at] = v.split('@');
           if (Number(writer) === oi) continue; // its own edit

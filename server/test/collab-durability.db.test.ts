@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectEditor, HttpClient, waitFor, type Editor } from './support/collab.ts';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './support/db.ts';
+import { MODEL_VERSION } from '@waymark/collab';
 import { spawnServer, type ServerProcess } from './support/process.ts';
 
 /**
@@ -38,7 +39,7 @@ describe(`collaboration: server killed during 1,000 edits on ${TEST_DB}`, () => 
     const layerId = layer.body.id;
 
     // Ten browser sessions of the owner, each with its own websocket.
-    const wsUrl = `${server.url.replace(/^http/, 'ws')}/api/collab`;
+    const wsUrl = `${server.url.replace(/^http/, 'ws')}/api/collab?model=${MODEL_VERSION}`;
     const sent = new Array<number>(CLIENTS).fill(0);
     const acked = new Array<number>(CLIENTS).fill(0);
     for (let i = 0; i < CLIENTS; i++) {
@@ -106,7 +107,11 @@ describe(`collaboration: server killed during 1,000 edits on ${TEST_DB}`, () => 
     for (const f of fc.body.features) expect(f.id).toBe(`c${f.properties.client}-e${f.properties.edit}`);
 
     // The same through a new live connection.
-    const fresh = connectEditor(`${server.url.replace(/^http/, 'ws')}/api/collab`, { id: 'owner', http: reader }, projectId);
+    const fresh = connectEditor(
+      `${server.url.replace(/^http/, 'ws')}/api/collab?model=${MODEL_VERSION}`,
+      { id: 'owner', http: reader },
+      projectId,
+    );
     editors.push(fresh);
     await fresh.synced;
     const live = new Set(fresh.map.features().map((f) => f.id));

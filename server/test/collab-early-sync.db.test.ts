@@ -56,9 +56,16 @@ describe(`collaboration: early sync of a map being loaded on ${TEST_DB}`, () => 
       await a.saved();
     }
     const stored = a.map.features();
+    const destroyedAt = performance.now();
     a.destroy();
-    await new Promise((r) => setTimeout(r, 300)); // the document unloads with its last connection
     const hub = collabHub(s.server.ctx);
+    // the document unloads with its last connection (after flushing its materialised copy)
+    await waitFor(
+      () => !hub.hocuspocus.documents.has(project),
+      10_000,
+      () => 'the document unloaded',
+    );
+    const unloadedAfter = performance.now() - destroyedAt;
     const before = hub.stats.earlyAnswers;
     // A change that reaches the document right after it has loaded and before the waiting
     // clients' connections exist (as an update relayed from another server process does): the
@@ -86,7 +93,7 @@ describe(`collaboration: early sync of a map being loaded on ${TEST_DB}`, () => 
       for (let n = 0; n < 5; n++) b.map.setProperties(id, { n });
     });
     await Promise.all([b.synced, c.synced]);
-    expect(hub.stats.earlyAnswers - before).toBeGreaterThanOrEqual(1);
+    expect(hub.stats.earlyAnswers - before, `unloaded ${unloadedAfter.toFixed(0)} ms after the last client left`).toBeGreaterThanOrEqual(1);
     // the server applies the stored state once the clients answered early have decoded it
     await waitFor(
       () => duringLoad !== '',

@@ -5,6 +5,7 @@ import type { Database } from '../src/db/schema.ts';
 import '../src/projects/db.ts';
 import { connectEditor, insertProject, signInUser, waitFor, type Editor } from './support/collab.ts';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './support/db.ts';
+import { MODEL_VERSION } from '@waymark/collab';
 import { spawnServer, type ServerProcess } from './support/process.ts';
 
 const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] as [number, number] });
@@ -39,7 +40,7 @@ describe.skipIf(TEST_DB !== 'postgres')('collaboration across two server process
     const alice = await signInUser(a.url, kysely, 'Alice');
     const bob = await signInUser(b.url, kysely, 'Bob');
     const project = await insertProject(kysely, alice, [{ user: bob, role: 'editor' }]);
-    const ws = (s: ServerProcess) => `${s.url.replace(/^http/, 'ws')}/api/collab`;
+    const ws = (s: ServerProcess) => `${s.url.replace(/^http/, 'ws')}/api/collab?model=${MODEL_VERSION}`;
 
     const onA = connectEditor(ws(a), alice, project);
     const onB = connectEditor(ws(b), bob, project);

@@ -1,10 +1,11 @@
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES, ProjectMap } from '@waymark/collab';
+import { FEATURES, MODEL_VERSION, ProjectMap, observeReplacedGeometry } from '@waymark/collab';
 import { TEST_DB } from './support/db.ts';
 import {
   connectEditor,
   newSession,
+  rawClose,
   rawUpgrade,
   startCollabServer,
   waitFor,
@@ -62,6 +63,18 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     expect(await rows(project)).toEqual([]);
   });
 
+  it('closes a client of an older document model with a reason the editor turns into "reload"', async () => {
+    const origin = s.url;
+    const base = s.wsUrl.split('?')[0]!;
+    const cookie = editor.http.cookie();
+    // a page from before model 2 announces nothing; an older number is refused alike
+    for (const url of [base, `${base}?model=1`, `${base}?model=x`]) {
+      expect(await rawClose(url, { origin, cookie }), url).toEqual({ code: 4426, reason: 'outdated-client' });
+    }
+    // the current model is served (the server closes it only when it goes away)
+    expect(await rawClose(`${base}?model=${MODEL_VERSION}`, { origin, cookie }, 500)).toBeNull();
+  });
+
   it('relays edits between editors, keeps both of two concurrent edits of different properties, and stores them', async () => {
     const project = await s.project(owner, [{ user: editor, role: 'editor' }]);
     const a = editorFor(owner, project);
@@ -107,6 +120,14 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     const layer = a.map.addLayer({ name: 'L' });
     const f = a.map.addFeature({ layerId: layer, geometry: pt(1, 1) });
     await waitFor(() => b.map.feature(f) !== null);
+    const told: { featureId: string; mine: number; theirs: number }[] = [];
+    observeReplacedGeometry(a.doc, (e) =>
+      told.push({
+        featureId: e.featureId,
+        mine: (e.mine.g.coordinates as number[])[0]!,
+        theirs: (e.theirs.g.coordinates as number[])[0]!,
+      }),
+    );
     // both move the point before seeing the other's move; b's clock is later
     const t = Date.now();
     new ProjectMap(a.doc, { userId: owner.id, now: () => t + 1000 }).setGeometry(f, pt(2, 2));
@@ -116,6 +137,13 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     expect(a.map.feature(f)!.geometry).toEqual(pt(3, 3));
     expect(b.map.feature(f)!.geometry).toEqual(pt(3, 3));
     expect(a.map.revisions(f).map((r) => r.g)).toEqual([pt(1, 1), pt(2, 2), pt(3, 3)]);
+    // the replaced author was told, and restores hers from the history; b sees it
+    expect(told).toEqual([{ featureId: f, mine: 2, theirs: 3 }]);
+    const mine = a.map.revisions(f).find((r) => r.by === owner.id && (r.g.coordinates as number[])[0] === 2)!;
+    a.map.restoreRevision(f, mine);
+    await a.saved();
+    await waitFor(() => (b.map.feature(f)?.geometry.coordinates as number[] | undefined)?.[0] === 2);
+    expect(b.map.revisions(f)).toHaveLength(4);
   });
 
   it('gives viewers a read-only connection: a forged update changes nothing anywhere', async () => {
@@ -265,6 +293,70 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
     expect(o.doc.share.has('notes')).toBe(false);
   });
 
+  it.each([
+    ['an unknown key', (m: Y.Map<unknown>) => m.set('evil', 'x')],
+    ['a nested map under a property key', (m: Y.Map<unknown>) => m.set('p:name', new Y.Map())],
+    ['a style value that is an object', (m: Y.Map<unknown>) => m.set('s:color', { not: 'a colour' })],
+  ])('refuses a forged update writing %s to a lean feature, storing nothing of it', async (_what, forge) => {
+    const project = await s.project(owner, [{ user: editor, role: 'editor' }]);
+    const o = editorFor(owner, project);
+    await o.synced;
+    const layer = o.map.addLayer({ name: 'L' });
+    const f = o.map.addFeature({ layerId: layer, geometry: pt(1, 1), properties: { name: 'A' } });
+    await o.saved();
+    const e = editorFor(editor, project);
+    await e.synced;
+    await waitFor(() => e.map.feature(f) !== null);
+    const before = (await rows(project)).length;
+    let closed: { code: number; reason: string } | null = null;
+    e.provider.configuration.websocketProvider.on(
+      'close',
+      ({ event }: { event: { code: number; reason: string } }) => (closed ??= { code: event.code, reason: event.reason }),
+    );
+    forge(e.map.featuresMap.get(f)!);
+    await waitFor(
+      () => closed !== null,
+      5000,
+      () => 'the close',
+    );
+    expect(closed).toMatchObject({ code: 4400, reason: expect.stringMatching(/invalid-update/) });
+    expect(await rows(project)).toHaveLength(before);
+    expect([...o.map.featuresMap.get(f)!.keys()].sort()).toEqual(['c', expect.stringMatching(/^g:/), 'p:name']);
+    expect(o.map.feature(f)!.properties).toEqual({ name: 'A' });
+  });
+
+  it('edits and materialises a feature of the nested (pre-model-2) shape beside lean ones', async () => {
+    const project = await s.project(owner, [{ user: editor, role: 'editor' }]);
+    const o = editorFor(owner, project);
+    await o.synced;
+    const layer = o.map.addLayer({ name: 'L' });
+    // written as a client before model 2 wrote it (an old document, snapshot or queued offline edit)
+    const nested = new ProjectMap(o.doc, { userId: owner.id, featureShape: 'nested' }).addFeature({
+      layerId: layer,
+      geometry: pt(1, 1),
+      properties: { name: 'Old' },
+    });
+    await o.saved();
+    const e = editorFor(editor, project);
+    await e.synced;
+    await waitFor(() => e.map.feature(nested) !== null);
+    const lean = e.map.addFeature({ layerId: layer, geometry: pt(2, 2), properties: { name: 'New' } });
+    e.map.setProperties(nested, { name: 'Old, edited', surface: 'gravel' });
+    e.map.setStyle(nested, { color: '#00ff00' });
+    e.map.setGeometry(nested, pt(1.5, 1.5));
+    await e.saved();
+    expect(e.map.featuresMap.get(nested)!.get('props')).toBeInstanceOf(Y.Map);
+    await waitFor(() => o.map.feature(nested)?.properties.surface === 'gravel' && o.map.feature(lean) !== null);
+    const fc = await owner.http.json<{ features: { id: string; geometry: unknown; properties: Record<string, unknown> }[] }>(
+      'GET',
+      `/api/projects/${project}/features`,
+    );
+    expect(fc.status).toBe(200);
+    const byId = new Map(fc.body.features.map((x) => [x.id, x]));
+    expect(byId.get(nested)).toMatchObject({ geometry: pt(1.5, 1.5), properties: { name: 'Old, edited', surface: 'gravel' } });
+    expect(byId.get(lean)).toMatchObject({ geometry: pt(2, 2), properties: { name: 'New' } });
+  });
+
   it('stores a well-formed but invalid entry without letting it break readers or the features table', async () => {
     const project = await s.project(owner, [{ user: editor, role: 'editor' }]);
     const e = editorFor(editor, project);
@@ -278,7 +370,12 @@ describe(`collaboration websocket on ${TEST_DB}`, () => {
       geom.push([{ g: { type: 'Point', coordinates: [999, 'x'] }, by: 'evil', at: 1, c: 1 }]);
       bad.set('geom', geom);
       e.doc.getMap(FEATURES).set('bad', bad as never);
-      e.doc.getMap(FEATURES).set('junk', 42 as never);
+      // a lean entry with a geometry that does not validate
+      const badLean = new Y.Map<unknown>();
+      badLean.set('c', { layer, by: 'evil', at: 1 });
+      badLean.set('g:1:1', { g: { type: 'Point', coordinates: ['x', 1] }, by: 'evil', at: 1, c: 1 });
+      badLean.set('p:name', 'never shown');
+      e.doc.getMap(FEATURES).set('bad-lean', badLean as never);
     });
     await e.saved();
     const fc = await owner.http.json<{ features: { id: string }[] }>('GET', `/api/projects/${project}/features`);

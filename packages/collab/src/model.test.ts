@@ -14,7 +14,10 @@ const line = {
 };
 
 /** Two replicas that exchange updates only when `sync()` is called (a network we control). */
-function pair() {
+type Shape = 'lean' | 'nested';
+const SHAPES: Shape[] = ['lean', 'nested'];
+
+function pair(featureShape: Shape = 'lean') {
   const a = new Y.Doc();
   const b = new Y.Doc();
   const sync = () => {
@@ -24,12 +27,19 @@ function pair() {
   let t = 1_000;
   const clock = () => t;
   const tick = (ms = 1) => (t += ms);
-  return { a, b, sync, tick, ma: new ProjectMap(a, { userId: 'alice', now: clock }), mb: new ProjectMap(b, { userId: 'bob', now: clock }) };
+  return {
+    a,
+    b,
+    sync,
+    tick,
+    ma: new ProjectMap(a, { userId: 'alice', now: clock, featureShape }),
+    mb: new ProjectMap(b, { userId: 'bob', now: clock, featureShape }),
+  };
 }
 
-describe('ProjectMap', () => {
+describe.each(SHAPES)('ProjectMap, features created %s', (featureShape) => {
   it('adds layers and features, lists them in order, and reads them back', () => {
-    const m = new ProjectMap(new Y.Doc(), { userId: 'u1' });
+    const m = new ProjectMap(new Y.Doc(), { userId: 'u1', featureShape });
     const l1 = m.addLayer({ name: 'Course' });
     const l2 = m.addLayer({ name: 'Aid stations', style: { color: '#ff0000' } });
     expect(m.layers().map((l) => l.name)).toEqual(['Course', 'Aid stations']);
@@ -43,7 +53,7 @@ describe('ProjectMap', () => {
 
   it('refuses invalid input with a clear error and writes nothing', () => {
     const doc = new Y.Doc();
-    const m = new ProjectMap(doc, { userId: 'u1' });
+    const m = new ProjectMap(doc, { userId: 'u1', featureShape });
     const l = m.addLayer({ name: 'L' });
     const before = Y.encodeStateAsUpdate(doc);
     expect(() => m.addFeature({ layerId: l, geometry: { type: 'Point', coordinates: [200, 0] } })).toThrow(MapEditError);
@@ -72,7 +82,7 @@ describe('ProjectMap', () => {
   });
 
   it('refuses edits in a locked layer', () => {
-    const m = new ProjectMap(new Y.Doc(), { userId: 'u1' });
+    const m = new ProjectMap(new Y.Doc(), { userId: 'u1', featureShape });
     const l = m.addLayer({ name: 'L' });
     const f = m.addFeature({ layerId: l, geometry: pt(1, 1) });
     m.updateLayer(l, { locked: true });
@@ -82,7 +92,7 @@ describe('ProjectMap', () => {
   });
 
   it('merges concurrent edits of different properties of one feature', () => {
-    const { ma, mb, sync } = pair();
+    const { ma, mb, sync } = pair(featureShape);
     const l = ma.addLayer({ name: 'L' });
     const f = ma.addFeature({ layerId: l, geometry: pt(1, 1), properties: { name: 'Water' } });
     sync();
@@ -97,7 +107,7 @@ describe('ProjectMap', () => {
   });
 
   it('keeps the later of two concurrent geometry edits and the other as a revision, and tells the replaced author', () => {
-    const { ma, mb, a, sync, tick } = pair();
+    const { ma, mb, a, sync, tick } = pair(featureShape);
     const l = ma.addLayer({ name: 'L' });
     const f = ma.addFeature({ layerId: l, geometry: pt(1, 1) });
     sync();
@@ -120,7 +130,7 @@ describe('ProjectMap', () => {
   });
 
   it('deletes as a tombstone, restores, and converges with a concurrent edit', () => {
-    const { ma, mb, sync } = pair();
+    const { ma, mb, sync } = pair(featureShape);
     const l = ma.addLayer({ name: 'L' });
     const f = ma.addFeature({ layerId: l, geometry: pt(1, 1) });
     sync();
@@ -135,7 +145,7 @@ describe('ProjectMap', () => {
   });
 
   it('deleting a layer hides its features; restoring brings back those deleted with it only', () => {
-    const m = new ProjectMap(new Y.Doc(), { userId: 'u' });
+    const m = new ProjectMap(new Y.Doc(), { userId: 'u', featureShape });
     const l = m.addLayer({ name: 'L' });
     const f1 = m.addFeature({ layerId: l, geometry: pt(1, 1) });
     const f2 = m.addFeature({ layerId: l, geometry: pt(2, 2) });
@@ -148,7 +158,7 @@ describe('ProjectMap', () => {
   });
 
   it('converges on one layer order after concurrent moves', () => {
-    const { ma, mb, sync } = pair();
+    const { ma, mb, sync } = pair(featureShape);
     const ids = ['A', 'B', 'C', 'D'].map((name) => ma.addLayer({ name }));
     sync();
     ma.moveLayer(ids[3]!, 0);
@@ -160,7 +170,7 @@ describe('ProjectMap', () => {
 
   it('skips entries a broken or hostile client wrote instead of throwing', () => {
     const doc = new Y.Doc();
-    const m = new ProjectMap(doc, { userId: 'u' });
+    const m = new ProjectMap(doc, { userId: 'u', featureShape });
     const l = m.addLayer({ name: 'L' });
     const good = m.addFeature({ layerId: l, geometry: pt(1, 1) });
     const features = doc.getMap(FEATURES);
@@ -180,7 +190,7 @@ describe('ProjectMap', () => {
   it('compacts old tombstones and trims revisions, keeping the current geometry', () => {
     let t = 0;
     const doc = new Y.Doc();
-    const m = new ProjectMap(doc, { userId: 'u', now: () => t });
+    const m = new ProjectMap(doc, { userId: 'u', now: () => t, featureShape });
     const l = m.addLayer({ name: 'L' });
     const f = m.addFeature({ layerId: l, geometry: pt(0, 0) });
     for (let i = 1; i <= 30; i++) {
@@ -198,9 +208,9 @@ describe('ProjectMap', () => {
   });
 });
 
-describe('GeoJSON in and out', () => {
+describe.each(SHAPES)('GeoJSON in and out, features created %s', (featureShape) => {
   it('round-trips features, properties and simplestyle overrides through a new layer', () => {
-    const m = new ProjectMap(new Y.Doc(), { userId: 'u' });
+    const m = new ProjectMap(new Y.Doc(), { userId: 'u', featureShape });
     const input = {
       type: 'FeatureCollection',
       features: [
@@ -223,7 +233,7 @@ describe('GeoJSON in and out', () => {
 
   it('rejects a malformed file as a whole: nothing is added', () => {
     const doc = new Y.Doc();
-    const m = new ProjectMap(doc, { userId: 'u' });
+    const m = new ProjectMap(doc, { userId: 'u', featureShape });
     expect(() => readGeoJson({ type: 'Topology' })).toThrow(/Not GeoJSON/);
     expect(() =>
       readGeoJson({
@@ -236,5 +246,75 @@ describe('GeoJSON in and out', () => {
     ).toThrow(/Feature 2/);
     expect(() => addLayerWithFeatures(m, { name: 'x', features: [{ geometry: pt(1, 1) }, { geometry: pt(999, 1) }] })).toThrow(/Feature 2/);
     expect(m.layers()).toEqual([]);
+  });
+});
+
+describe('feature shapes', () => {
+  it('creates lean features: one map of plain values, properties and style as prefixed keys', () => {
+    const doc = new Y.Doc();
+    const m = new ProjectMap(doc, { userId: 'u', now: () => 5 });
+    const l = m.addLayer({ name: 'L' });
+    const f = m.addFeature({ layerId: l, geometry: pt(1, 1), properties: { name: 'A', n: 2 }, style: { color: '#ff0000' } });
+    const fm = m.featuresMap.get(f)!;
+    expect([...fm.values()].some((v) => v instanceof Y.AbstractType)).toBe(false);
+    expect([...fm.keys()].sort()).toEqual(['c', `g:${doc.clientID}:5`, 'p:n', 'p:name', 's:color']);
+    expect(fm.get('c')).toEqual({ layer: l, by: 'u', at: 5 });
+  });
+
+  it('keeps a nested (pre-model-2) feature in its shape beside lean ones: edits, reads, GeoJSON', () => {
+    const { a, b, sync, tick } = pair('nested');
+    const old = new ProjectMap(a, { userId: 'old', featureShape: 'nested', now: () => 1 });
+    const l = old.addLayer({ name: 'L' });
+    const l2 = old.addLayer({ name: 'L2' });
+    const n = old.addFeature({ layerId: l, geometry: pt(1, 1), properties: { name: 'old' } });
+    sync();
+    const mb = new ProjectMap(b, { userId: 'bob', now: () => tick() });
+    const lean = mb.addFeature({ layerId: l, geometry: pt(2, 2), properties: { name: 'new' } });
+    mb.setProperties(n, { name: 'old, edited', extra: 1 });
+    mb.setStyle(n, { color: '#0000ff' });
+    mb.setGeometry(n, pt(1.5, 1.5));
+    mb.moveToLayer(n, l2);
+    mb.moveToLayer(lean, l2);
+    sync();
+    const fm = mb.featuresMap.get(n)!;
+    expect(fm.get('props')).toBeInstanceOf(Y.Map);
+    expect([...fm.keys()].some((k) => k.includes(':'))).toBe(false);
+    for (const m of [new ProjectMap(a, { userId: 'x' }), mb]) {
+      expect(m.feature(n)).toMatchObject({
+        layerId: l2,
+        geometry: pt(1.5, 1.5),
+        properties: { name: 'old, edited', extra: 1 },
+        style: { color: '#0000ff' },
+        createdBy: 'old',
+      });
+      expect(m.feature(lean)).toMatchObject({ layerId: l2, geometry: pt(2, 2), properties: { name: 'new' }, createdBy: 'bob' });
+      expect(m.revisions(n).map((r) => r.g)).toEqual([pt(1, 1), pt(1.5, 1.5)]);
+      expect(
+        toFeatureCollection(m)
+          .features.map((x) => x.properties?.name)
+          .sort(),
+      ).toEqual(['new', 'old, edited']);
+    }
+  });
+
+  it('skips lean entries a broken or hostile client wrote', () => {
+    const doc = new Y.Doc();
+    const m = new ProjectMap(doc, { userId: 'u' });
+    const l = m.addLayer({ name: 'L' });
+    const good = m.addFeature({ layerId: l, geometry: pt(1, 1), properties: { name: 'ok' } });
+    const features = doc.getMap(FEATURES);
+    const noMeta = new Y.Map<unknown>();
+    noMeta.set('g:1:1', { g: pt(1, 1), by: 'x', at: 1, c: 1 });
+    features.set('no-meta', noMeta as never);
+    const badGeom = new Y.Map<unknown>();
+    badGeom.set('c', { layer: l, by: 'x', at: 1 });
+    badGeom.set('g:1:1', { g: { type: 'Point', coordinates: ['x', 1] }, by: 'x', at: 1, c: 1 });
+    features.set('bad-geom', badGeom as never);
+    // a nested type under a property key and a bad style value are skipped, the feature still reads
+    const fm = m.featuresMap.get(good)!;
+    fm.set('p:nested', new Y.Map());
+    fm.set('s:color', 42);
+    expect(m.features().map((f) => f.id)).toEqual([good]);
+    expect(m.feature(good)).toMatchObject({ properties: { name: 'ok' }, style: {} });
   });
 });

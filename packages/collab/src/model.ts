@@ -23,10 +23,16 @@ import {
  *
  * - `layers`: Y.Map<layerId, Y.Map> — name, order (fractional index), visible, locked,
  *   style (Y.Map, so different keys merge), source, createdBy/At, deletedAt/By (tombstone).
- * - `features`: Y.Map<featureId, Y.Map> — layer, geom (Y.Array of GeometryRevision: every geometry
- *   ever written, so a concurrent loser is kept; the current geometry is the latest by author clock,
- *   ties by client id), props (Y.Map: concurrent edits of different keys both survive), style
- *   (Y.Map), createdBy/At, deletedAt/By (tombstone until compaction).
+ * - `features`: Y.Map<featureId, Y.Map>, in one of two shapes (a document may hold both; every
+ *   reader and writer here handles both, and a feature keeps the shape it was created in):
+ *   - **lean** (model 2, every feature created since): one Y.Map and no nested types —
+ *     `c` = { layer, by, at } (layer, creator, creation time: one value), `g:<clientId>:<at>` =
+ *     a GeometryRevision per geometry written (a writer never overwrites another's key, so a
+ *     concurrent loser is kept), `p:<name>` = one property each and `s:<key>` = one style override
+ *     each (different keys merge), deletedAt/By (tombstone until compaction).
+ *   - **nested** (before model 2): layer, geom (Y.Array of GeometryRevision), props (Y.Map),
+ *     style (Y.Map), createdBy/At, deletedAt/By.
+ *   In both, the current geometry is the latest revision by author clock, ties by client id.
  *
  * A geometry is written as one value at the end of a gesture. Readers never trust the document:
  * an entry that does not validate (written by a broken or hostile client) is skipped, not thrown.
@@ -34,6 +40,32 @@ import {
 
 export const LAYERS = 'layers';
 export const FEATURES = 'features';
+
+/**
+ * The document model's version. Clients announce it when they connect; the server refuses older
+ * ones (an old client would not see lean features and could rewrite them in the nested shape).
+ */
+export const MODEL_VERSION = 2;
+
+/** Key prefixes of a lean feature's map: geometry revisions, properties, style overrides. */
+export const GEOMETRY_PREFIX = 'g:';
+export const PROPERTY_PREFIX = 'p:';
+export const STYLE_PREFIX = 's:';
+/** A lean feature's `{ layer, by, at }`. */
+export const FEATURE_META = 'c';
+/** Keys a feature's map may hold besides the prefixed ones, and the kind of each. */
+export const FEATURE_KEYS: Readonly<Record<string, 'value' | 'map' | 'array'>> = {
+  [FEATURE_META]: 'value',
+  layer: 'value',
+  geom: 'array',
+  props: 'map',
+  style: 'map',
+  createdBy: 'value',
+  createdAt: 'value',
+  deletedAt: 'value',
+  deletedBy: 'value',
+  deletedWithLayer: 'value',
+};
 
 export class MapEditError extends Error {
   constructor(
@@ -52,6 +84,11 @@ export interface Actor {
   origin?: unknown;
   /** clock, for tests */
   now?: () => number;
+  /**
+   * The shape new features are created in: `lean` (the default, model 2). `nested` writes them as
+   * clients before model 2 did — only to build such documents in tests.
+   */
+  featureShape?: 'lean' | 'nested';
 }
 
 // Web Crypto: in every browser (secure contexts) and in Node ≥ 19 as a global.
@@ -85,6 +122,80 @@ function revisionOf(v: unknown): GeometryRevision | null {
 }
 
 const later = (a: GeometryRevision, b: GeometryRevision) => a.at > b.at || (a.at === b.at && a.c > b.c);
+
+interface FeatureMeta {
+  layer: string;
+  by: string;
+  at: number;
+}
+
+/** A lean feature's `c` value, or null when it is not one. */
+function metaOf(m: Y.Map<unknown>): FeatureMeta | null {
+  const v = m.get(FEATURE_META) as Partial<FeatureMeta> | undefined;
+  if (!v || typeof v !== 'object' || Array.isArray(v) || v instanceof Y.AbstractType) return null;
+  if (typeof v.layer !== 'string' || typeof v.by !== 'string' || typeof v.at !== 'number') return null;
+  return v as FeatureMeta;
+}
+
+/** A feature map created before model 2 (nested `geom`, `props`, `style`). */
+const isNested = (m: Y.Map<unknown>) => m.get('geom') instanceof Y.Array;
+
+/** The layer id of a feature's map in either shape (null when it has none). */
+export function featureLayer(m: unknown): string | null {
+  if (!(m instanceof Y.Map)) return null;
+  if (isNested(m)) {
+    const l = m.get('layer');
+    return typeof l === 'string' ? l : null;
+  }
+  return metaOf(m)?.layer ?? null;
+}
+
+const revisionKey = (r: GeometryRevision) => `${GEOMETRY_PREFIX}${r.c}:${r.at}`;
+
+/** A lean feature's revisions with their keys. */
+function leanRevisions(m: Y.Map<unknown>): { key: string; r: GeometryRevision }[] {
+  const out: { key: string; r: GeometryRevision }[] = [];
+  for (const [k, v] of m.entries()) {
+    if (!k.startsWith(GEOMETRY_PREFIX)) continue;
+    const r = revisionOf(v);
+    if (r) out.push({ key: k, r });
+  }
+  return out;
+}
+
+/** The current geometry revision of a feature's map in either shape. */
+function currentOf(m: Y.Map<unknown>): GeometryRevision | null {
+  const geom = m.get('geom');
+  if (geom instanceof Y.Array) return currentRevision(geom);
+  let best: GeometryRevision | null = null;
+  for (const { r } of leanRevisions(m)) if (!best || later(r, best)) best = r;
+  return best;
+}
+
+/** Set (value) or delete (undefined / null) keys of a feature's properties or style, in its shape. */
+function writeKeys(m: Y.Map<unknown>, part: 'props' | 'style', patch: Record<string, unknown>, removeIf: (v: unknown) => boolean) {
+  if (isNested(m)) {
+    let t = m.get(part);
+    if (!(t instanceof Y.Map)) m.set(part, (t = new Y.Map()));
+    for (const [k, v] of Object.entries(patch)) {
+      if (removeIf(v)) (t as Y.Map<unknown>).delete(k);
+      else (t as Y.Map<unknown>).set(k, v);
+    }
+    return;
+  }
+  const prefix = part === 'props' ? PROPERTY_PREFIX : STYLE_PREFIX;
+  for (const [k, v] of Object.entries(patch)) {
+    if (removeIf(v)) m.delete(prefix + k);
+    else m.set(prefix + k, v);
+  }
+}
+
+/** Add a geometry revision to a feature's map, in its shape. */
+function pushRevision(m: Y.Map<unknown>, rev: GeometryRevision) {
+  const geom = m.get('geom');
+  if (geom instanceof Y.Array) geom.push([rev]);
+  else m.set(revisionKey(rev), rev);
+}
 
 /** The current geometry revision of a feature's revision list: the latest by author clock. */
 export function currentRevision(geom: Y.Array<unknown>): GeometryRevision | null {
@@ -124,21 +235,59 @@ function readLayer(id: string, m: unknown): LayerRecord | null {
 function readFeature(id: string, m: unknown, includeDeleted = false): FeatureRecord | null {
   if (!(m instanceof Y.Map)) return null;
   if (!includeDeleted && m.get('deletedAt') != null) return null;
-  const layerId = m.get('layer');
   const geom = m.get('geom');
-  if (typeof layerId !== 'string' || !(geom instanceof Y.Array)) return null;
-  const rev = currentRevision(geom);
+  if (geom instanceof Y.Array) {
+    const layerId = m.get('layer');
+    if (typeof layerId !== 'string') return null;
+    const rev = currentRevision(geom);
+    if (!rev) return null;
+    const props = m.get('props');
+    const properties = props instanceof Y.Map ? (props.toJSON() as Properties) : {};
+    return {
+      id,
+      layerId,
+      geometry: rev.g,
+      properties,
+      style: plainStyle(m.get('style')),
+      createdBy: String(m.get('createdBy') ?? ''),
+      createdAt: Number(m.get('createdAt') ?? 0),
+      updatedBy: rev.by,
+      updatedAt: rev.at,
+    };
+  }
+  const meta = metaOf(m);
+  if (!meta) return null;
+  // One pass over the keys: revisions, properties and style overrides.
+  let rev: GeometryRevision | null = null;
+  const properties: Properties = {};
+  const style: Record<string, unknown> = {};
+  let hasStyle = false;
+  for (const [k, v] of m.entries()) {
+    if (k.length < 3 || k[1] !== ':' || v instanceof Y.AbstractType || v === undefined) continue;
+    const p = k[0];
+    if (p === 'g') {
+      const r = revisionOf(v);
+      if (r && (!rev || later(r, rev))) rev = r;
+    } else if (p === 'p') properties[k.slice(2)] = v as Json;
+    else if (p === 's') {
+      style[k.slice(2)] = v;
+      hasStyle = true;
+    }
+  }
   if (!rev) return null;
-  const props = m.get('props');
-  const properties = props instanceof Y.Map ? (props.toJSON() as Properties) : {};
+  let plain: StyleOverride = {};
+  if (hasStyle) {
+    const r = styleOverrideSchema.safeParse(style);
+    if (r.success) plain = r.data;
+  }
   return {
     id,
-    layerId,
+    layerId: meta.layer,
     geometry: rev.g,
     properties,
-    style: plainStyle(m.get('style')),
-    createdBy: String(m.get('createdBy') ?? ''),
-    createdAt: Number(m.get('createdAt') ?? 0),
+    style: plain,
+    createdBy: meta.by,
+    createdAt: meta.at,
     updatedBy: rev.by,
     updatedAt: rev.at,
   };
@@ -265,7 +414,7 @@ export class ProjectMap {
       m.set('deletedAt', at);
       m.set('deletedBy', this.actor.userId);
       this.featuresMap.forEach((f) => {
-        if (f instanceof Y.Map && f.get('layer') === id && f.get('deletedAt') == null) {
+        if (f instanceof Y.Map && featureLayer(f) === id && f.get('deletedAt') == null) {
           f.set('deletedAt', at);
           f.set('deletedBy', this.actor.userId);
           f.set('deletedWithLayer', true);
@@ -282,7 +431,7 @@ export class ProjectMap {
       m.delete('deletedAt');
       m.delete('deletedBy');
       this.featuresMap.forEach((f) => {
-        if (f instanceof Y.Map && f.get('layer') === id && f.get('deletedWithLayer') === true && f.get('deletedAt') === at) {
+        if (f instanceof Y.Map && featureLayer(f) === id && f.get('deletedWithLayer') === true && f.get('deletedAt') === at) {
           f.delete('deletedAt');
           f.delete('deletedBy');
           f.delete('deletedWithLayer');
@@ -354,20 +503,14 @@ export class ProjectMap {
     );
   }
 
+  /** A new feature's map, in the lean shape. */
   private featureMap(layerId: string, rev: GeometryRevision, properties: Properties, style: StyleOverride): Y.Map<unknown> {
+    if (this.actor.featureShape === 'nested') return nestedFeatureMap(layerId, rev, properties, style);
     const m = new Y.Map<unknown>();
-    m.set('layer', layerId);
-    const geom = new Y.Array<unknown>();
-    geom.push([rev]);
-    m.set('geom', geom);
-    const p = new Y.Map<unknown>();
-    for (const [k, v] of Object.entries(properties)) p.set(k, v);
-    m.set('props', p);
-    const s = new Y.Map<unknown>();
-    for (const [k, v] of Object.entries(style)) s.set(k, v);
-    m.set('style', s);
-    m.set('createdBy', rev.by);
-    m.set('createdAt', rev.at);
+    m.set(FEATURE_META, { layer: layerId, by: rev.by, at: rev.at } satisfies FeatureMeta);
+    m.set(revisionKey(rev), rev);
+    for (const [k, v] of Object.entries(properties)) m.set(PROPERTY_PREFIX + k, v);
+    for (const [k, v] of Object.entries(style)) m.set(STYLE_PREFIX + k, v);
     return m;
   }
 
@@ -376,9 +519,9 @@ export class ProjectMap {
     const { m } = this.liveFeature(id);
     const rev = this.revision(geometry);
     // Keep the clock monotonic per feature so a writer's new geometry is never older than the current one.
-    const cur = currentRevision(m.get('geom') as Y.Array<unknown>);
+    const cur = currentOf(m);
     if (cur && rev.at <= cur.at) rev.at = cur.at + 1;
-    this.transact(() => (m.get('geom') as Y.Array<unknown>).push([rev]));
+    this.transact(() => pushRevision(m, rev));
   }
 
   /** Set (value) or remove (undefined) properties; each key merges on its own. */
@@ -390,14 +533,7 @@ export class ProjectMap {
       else next[k] = v;
     }
     parse(propertiesSchema, next, 'properties');
-    this.transact(() => {
-      let p = m.get('props');
-      if (!(p instanceof Y.Map)) m.set('props', (p = new Y.Map()));
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === undefined) (p as Y.Map<unknown>).delete(k);
-        else (p as Y.Map<unknown>).set(k, v);
-      }
-    });
+    this.transact(() => writeKeys(m, 'props', patch, (v) => v === undefined));
   }
 
   /** Per-feature style overrides: a value sets, null removes (back to the layer's). */
@@ -405,20 +541,13 @@ export class ProjectMap {
     const { m } = this.liveFeature(id);
     const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== null));
     parse(styleOverrideSchema.strict(), set, 'style');
-    this.transact(() => {
-      let s = m.get('style');
-      if (!(s instanceof Y.Map)) m.set('style', (s = new Y.Map()));
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === null) (s as Y.Map<unknown>).delete(k);
-        else (s as Y.Map<unknown>).set(k, v);
-      }
-    });
+    this.transact(() => writeKeys(m, 'style', patch, (v) => v === null || v === undefined));
   }
 
   moveToLayer(id: string, layerId: string) {
     const { m } = this.liveFeature(id);
     this.unlockedLayer(layerId);
-    this.transact(() => m.set('layer', layerId));
+    this.transact(() => setFeatureLayer(m, layerId));
   }
 
   deleteFeature(id: string) {
@@ -433,7 +562,7 @@ export class ProjectMap {
     const m = this.featuresMap.get(id);
     if (!(m instanceof Y.Map) || m.get('deletedAt') == null || !readFeature(id, m, true))
       throw new MapEditError('not_found', `No deleted feature ${id}`);
-    const layerId = m.get('layer') as string;
+    const layerId = featureLayer(m) ?? '';
     if (!this.layer(layerId)) throw new MapEditError('not_found', 'Restore its layer first');
     this.transact(() => {
       m.delete('deletedAt');
@@ -445,13 +574,16 @@ export class ProjectMap {
   /** Every kept geometry of a feature, oldest first (the last is the current one). */
   revisions(id: string): GeometryRevision[] {
     const m = this.featuresMap.get(id);
-    const geom = m instanceof Y.Map ? m.get('geom') : null;
-    if (!(geom instanceof Y.Array)) return [];
-    return geom
-      .toArray()
-      .map(revisionOf)
-      .filter((r): r is GeometryRevision => r !== null)
-      .sort((a, b) => (later(a, b) ? 1 : later(b, a) ? -1 : 0));
+    if (!(m instanceof Y.Map)) return [];
+    const geom = m.get('geom');
+    const all =
+      geom instanceof Y.Array
+        ? geom
+            .toArray()
+            .map(revisionOf)
+            .filter((r): r is GeometryRevision => r !== null)
+        : leanRevisions(m).map((x) => x.r);
+    return all.sort((a, b) => (later(a, b) ? 1 : later(b, a) ? -1 : 0));
   }
 
   /** Make an earlier revision current again (written as a new revision by this actor). */
@@ -459,6 +591,33 @@ export class ProjectMap {
     const r = this.revisions(id).find((x) => x.at === revision.at && x.c === revision.c);
     if (!r) throw new MapEditError('not_found', 'No such revision');
     this.setGeometry(id, r.g);
+  }
+}
+
+/** A feature's map as clients before model 2 wrote it. */
+function nestedFeatureMap(layerId: string, rev: GeometryRevision, properties: Properties, style: StyleOverride): Y.Map<unknown> {
+  const m = new Y.Map<unknown>();
+  m.set('layer', layerId);
+  const geom = new Y.Array<unknown>();
+  geom.push([rev]);
+  m.set('geom', geom);
+  const p = new Y.Map<unknown>();
+  for (const [k, v] of Object.entries(properties)) p.set(k, v);
+  m.set('props', p);
+  const s = new Y.Map<unknown>();
+  for (const [k, v] of Object.entries(style)) s.set(k, v);
+  m.set('style', s);
+  m.set('createdBy', rev.by);
+  m.set('createdAt', rev.at);
+  return m;
+}
+
+/** Move a feature's map to another layer, in its shape. */
+function setFeatureLayer(m: Y.Map<unknown>, layerId: string) {
+  if (isNested(m)) m.set('layer', layerId);
+  else {
+    const meta = metaOf(m);
+    m.set(FEATURE_META, { layer: layerId, by: meta?.by ?? '', at: meta?.at ?? 0 } satisfies FeatureMeta);
   }
 }
 
@@ -498,6 +657,24 @@ function childMap(parent: Y.Map<unknown>, key: string): Y.Map<unknown> {
   let m = parent.get(key);
   if (!(m instanceof Y.Map)) parent.set(key, (m = new Y.Map()));
   return m as Y.Map<unknown>;
+}
+
+/** Make a lean feature's keys under `prefix` equal `target` (only differing keys are written). */
+function syncPrefixed(m: Y.Map<unknown>, prefix: string, target: Record<string, unknown>): boolean {
+  let changed = false;
+  for (const k of [...m.keys()]) {
+    if (k.startsWith(prefix) && !Object.prototype.hasOwnProperty.call(target, k.slice(prefix.length))) {
+      m.delete(k);
+      changed = true;
+    }
+  }
+  for (const [k, v] of Object.entries(target)) {
+    if (!jsonEqual(m.get(prefix + k), v)) {
+      m.set(prefix + k, v);
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 export interface RestoreResult {
@@ -571,12 +748,11 @@ export function restoreFrom(map: ProjectMap, past: ProjectMap, opts: { featureId
       return false;
     }
     let changed = false;
-    if (!(m instanceof Y.Map) || !(m.get('geom') instanceof Y.Array)) {
+    if (!(m instanceof Y.Map) || (!isNested(m) && !metaOf(m))) {
+      // Compacted away (or unreadable): recreated, in the lean shape.
       m = new Y.Map<unknown>();
       map.featuresMap.set(id, m);
-      m.set('geom', new Y.Array<unknown>());
-      m.set('createdBy', f.createdBy);
-      m.set('createdAt', f.createdAt);
+      m.set(FEATURE_META, { layer: f.layerId, by: f.createdBy, at: f.createdAt } satisfies FeatureMeta);
       changed = true;
     }
     for (const k of ['deletedAt', 'deletedBy', 'deletedWithLayer']) {
@@ -585,18 +761,22 @@ export function restoreFrom(map: ProjectMap, past: ProjectMap, opts: { featureId
         changed = true;
       }
     }
-    if (m.get('layer') !== f.layerId) {
-      m.set('layer', f.layerId);
+    if (featureLayer(m) !== f.layerId) {
+      setFeatureLayer(m, f.layerId);
       changed = true;
     }
-    const geom = m.get('geom') as Y.Array<unknown>;
-    const cur = currentRevision(geom);
+    const cur = currentOf(m);
     if (!cur || !jsonEqual(cur.g, f.geometry)) {
-      geom.push([{ g: f.geometry, by: map.actor.userId, at: Math.max(now, (cur?.at ?? 0) + 1), c: map.doc.clientID }]);
+      pushRevision(m, { g: f.geometry, by: map.actor.userId, at: Math.max(now, (cur?.at ?? 0) + 1), c: map.doc.clientID });
       changed = true;
     }
-    if (syncMap(childMap(m, 'props'), f.properties)) changed = true;
-    if (syncMap(childMap(m, 'style'), f.style)) changed = true;
+    if (isNested(m)) {
+      if (syncMap(childMap(m, 'props'), f.properties)) changed = true;
+      if (syncMap(childMap(m, 'style'), f.style)) changed = true;
+    } else {
+      if (syncPrefixed(m, PROPERTY_PREFIX, f.properties)) changed = true;
+      if (syncPrefixed(m, STYLE_PREFIX, f.style)) changed = true;
+    }
     return changed;
   };
 
@@ -639,7 +819,25 @@ export function observeReplacedGeometry(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const handler = (events: Y.YEvent<any>[], tr: Y.Transaction) => {
     if (tr.local) return;
+    const tell = (featureId: string, before: GeometryRevision | null, now: GeometryRevision | null) => {
+      if (before && now && before !== now && before.c === doc.clientID && now.c !== doc.clientID) {
+        onReplaced({ featureId, mine: before, theirs: now });
+      }
+    };
     for (const ev of events) {
+      // A lean feature: its own map changed; new revisions are added `g:` keys.
+      if (ev.target instanceof Y.Map && ev.target.parent === features) {
+        const featureId = ev.path[0] ?? ev.target._item?.parentSub;
+        if (typeof featureId !== 'string' || isNested(ev.target)) continue;
+        const added = new Set<string>();
+        for (const [k, c] of (ev as Y.YMapEvent<unknown>).changes.keys)
+          if (k.startsWith(GEOMETRY_PREFIX) && c.action === 'add') added.add(k);
+        if (!added.size) continue;
+        let before: GeometryRevision | null = null;
+        for (const { key, r } of leanRevisions(ev.target)) if (!added.has(key) && (!before || later(r, before))) before = r;
+        tell(featureId, before, currentOf(ev.target));
+        continue;
+      }
       if (!(ev.target instanceof Y.Array) || !(ev.target.parent instanceof Y.Map)) continue;
       const featureMap = ev.target.parent;
       const featureId = featureMap._item?.parentSub;
@@ -652,10 +850,7 @@ export function observeReplacedGeometry(
         const r = revisionOf(v);
         if (r && !added.has(v) && (!before || later(r, before))) before = r;
       }
-      const now = currentRevision(ev.target as Y.Array<unknown>);
-      if (before && now && before !== now && before.c === doc.clientID && now.c !== doc.clientID) {
-        onReplaced({ featureId, mine: before, theirs: now });
-      }
+      tell(featureId, before, currentRevision(ev.target as Y.Array<unknown>));
     }
   };
   features.observeDeep(handler);
@@ -684,7 +879,16 @@ export function compact(doc: Y.Doc, opts: { now?: number; tombstoneAgeMs: number
         continue;
       }
       const geom = m.get('geom');
-      if (geom instanceof Y.Array && geom.length > keep) {
+      if (!(geom instanceof Y.Array)) {
+        const revs = leanRevisions(m);
+        if (revs.length > keep) {
+          revs.sort((a, b) => (later(a.r, b.r) ? -1 : 1));
+          for (const { key } of revs.slice(keep)) m.delete(key);
+          trimmedRevisions += revs.length - keep;
+        }
+        continue;
+      }
+      if (geom.length > keep) {
         const ranked = geom
           .toArray()
           .map((v, i) => ({ r: revisionOf(v), i }))

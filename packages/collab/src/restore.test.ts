@@ -5,12 +5,12 @@ import { ProjectMap, compact, restoreFrom } from './model.ts';
 const pt = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] as [number, number] });
 
 /** A map, plus a way to rebuild it as it was after the first `n` of its updates (what the server does from its log). */
-function recorded() {
+function recorded(featureShape: 'lean' | 'nested') {
   const doc = new Y.Doc();
   const log: Uint8Array[] = [];
   doc.on('update', (u: Uint8Array) => log.push(u));
   let t = 1_000;
-  const map = new ProjectMap(doc, { userId: 'alice', now: () => (t += 10) });
+  const map = new ProjectMap(doc, { userId: 'alice', now: () => (t += 10), featureShape });
   const at = (n: number) => {
     const d = new Y.Doc();
     for (const u of log.slice(0, n)) Y.applyUpdate(d, u);
@@ -19,9 +19,9 @@ function recorded() {
   return { doc, map, log, at };
 }
 
-describe('restoreFrom', () => {
+describe.each(['lean', 'nested'] as const)('restoreFrom, features created %s', (featureShape) => {
   it('brings the whole map back: values, geometry as a new revision, deleted and added features', () => {
-    const { map, log, at } = recorded();
+    const { map, log, at } = recorded(featureShape);
     const l = map.addLayer({ name: 'Course' });
     const a = map.addFeature({ layerId: l, geometry: pt(1, 1), properties: { name: 'A', keep: 1 } });
     const b = map.addFeature({ layerId: l, geometry: pt(2, 2), properties: { name: 'B' } });
@@ -45,7 +45,7 @@ describe('restoreFrom', () => {
   });
 
   it("restores one feature only, reviving its layer but not the layer's other features", () => {
-    const { map, log, at } = recorded();
+    const { map, log, at } = recorded(featureShape);
     const l = map.addLayer({ name: 'L' });
     const a = map.addFeature({ layerId: l, geometry: pt(1, 1), properties: { n: 1 } });
     const b = map.addFeature({ layerId: l, geometry: pt(2, 2) });
@@ -60,7 +60,7 @@ describe('restoreFrom', () => {
   });
 
   it('recreates features and layers that compaction removed, with their ids', () => {
-    const { map, doc, log, at } = recorded();
+    const { map, doc, log, at } = recorded(featureShape);
     const l = map.addLayer({ name: 'L' });
     const a = map.addFeature({ layerId: l, geometry: pt(1, 1), properties: { name: 'gone' } });
     const version = log.length;
@@ -74,7 +74,7 @@ describe('restoreFrom', () => {
   });
 
   it('merges with a concurrent edit made on another replica', () => {
-    const { map, doc, log, at } = recorded();
+    const { map, doc, log, at } = recorded(featureShape);
     const l = map.addLayer({ name: 'L' });
     const a = map.addFeature({ layerId: l, geometry: pt(1, 1), properties: { name: 'A' } });
     const version = log.length;

@@ -9,7 +9,7 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import { WebSocketServer, type WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { checkUpdate, compact, ProjectMap, type UpdateLimits } from '@waymark/collab';
+import { checkUpdate, compact, MODEL_VERSION, ProjectMap, type UpdateLimits } from '@waymark/collab';
 import { projectId as projectIdSchema, type ProjectRole } from '@waymark/contracts';
 import type { AppContext, AppEnv } from '../context.ts';
 import { AUTH_CHANNEL, authService } from '../auth/module.ts';
@@ -118,6 +118,9 @@ interface DocState {
   /** relayed seqs that arrived while the document was loading */
   pendingRelay: number[];
 }
+
+/** The close an out-of-date client gets (its model version is older than the server's). */
+export const OUTDATED_CLIENT = { code: 4426, reason: 'outdated-client' } as const;
 
 /** A close with a reason the editor can show; never thrown into Hocuspocus (it would log a stack). */
 interface CloseReason {
@@ -284,8 +287,13 @@ export class CollabHub {
       return reject(socket, res.status === 204 ? 403 : res.status, body);
     }
     if (socket.destroyed) return;
+    // The client's document model (`?model=`): an older client would not see lean features and
+    // could rewrite them in the old shape, so it is told to reload (a close the editor shows).
+    const model = Number(new URL(url, 'http://x').searchParams.get('model') ?? 0);
+    const outdated = !(Number.isInteger(model) && model >= MODEL_VERSION);
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => undefined);
+      if (outdated) return ws.close(OUTDATED_CLIENT.code, OUTDATED_CLIENT.reason);
       const early: EarlySync = {
         ws,
         userId: grant.userId,
@@ -483,7 +491,7 @@ export class CollabHub {
     if (role === 'viewer') connection.readOnly = true;
     // Read-only connections: Hocuspocus refuses the write (SyncStatus false) and changes nothing.
     if (connection.readOnly) return Promise.resolve();
-    const check = checkUpdate(bytes, this.limits);
+    const check = checkUpdate(bytes, this.limits, document);
     if (!check.ok) {
       this.ctx.logger.warn({ projectId: document.name, userId: ctx.userId, reason: check.reason }, 'collab: update refused');
       return this.refuse(connection, { code: 4400, reason: `invalid-update: ${check.reason}`.slice(0, 120) });

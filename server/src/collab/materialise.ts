@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import * as Y from 'yjs';
-import { FEATURES, LAYERS, ProjectMap, type FeatureRecord, type LayerRecord } from '@waymark/collab';
+import type * as Y from 'yjs';
+import { FEATURES, LAYERS, ProjectMap, featureLayer, type FeatureRecord, type LayerRecord } from '@waymark/collab';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import './db.ts';
@@ -205,7 +205,8 @@ export class Materialiser {
       // A layer's change (deleted, restored) changes whether its features show: redo them all.
       if (layerIds.size && !all) {
         t.map.featuresMap.forEach((m, id) => {
-          if (m instanceof Y.Map && layerIds.has(m.get('layer') as string)) featureIds.add(id);
+          const layer = featureLayer(m);
+          if (layer !== null && layerIds.has(layer)) featureIds.add(id);
         });
       }
       const features = all ? t.map.features() : [...featureIds].map((id) => t.map.feature(id)).filter((f) => f !== null);

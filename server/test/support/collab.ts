@@ -4,7 +4,7 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { ProjectMap } from '@waymark/collab';
+import { MODEL_VERSION, ProjectMap } from '@waymark/collab';
 import type { ProjectRole } from '@waymark/contracts';
 import { hashPassword } from '../../src/auth/crypto.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -151,7 +151,7 @@ export async function startCollabServer(env: Record<string, string> = {}): Promi
   return {
     server,
     url,
-    wsUrl: `${url.replace(/^http/, 'ws')}/api/collab`,
+    wsUrl: `${url.replace(/^http/, 'ws')}/api/collab?model=${MODEL_VERSION}`,
     testDb,
     user: (name) => signInUser(url, server.ctx.db, name),
     project: (owner, members = []) => insertProject(server.ctx.db, owner, members),
@@ -292,6 +292,26 @@ export async function waitFor(
     if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${describe()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Open a raw websocket (no provider) and wait for the server to close it: its close code and reason. */
+export function rawClose(
+  wsUrl: string,
+  headers: Record<string, string>,
+  timeoutMs = 5000,
+): Promise<{ code: number; reason: string } | null> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(wsUrl, { headers });
+    const timer = setTimeout(() => {
+      ws.terminate();
+      resolve(null);
+    }, timeoutMs);
+    ws.on('close', (code, reason) => {
+      clearTimeout(timer);
+      resolve({ code, reason: reason.toString() });
+    });
+    ws.on('error', () => undefined);
+  });
 }
 
 /** Open a raw websocket (no provider) and report how the upgrade ended. */

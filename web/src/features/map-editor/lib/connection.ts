@@ -1,6 +1,7 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
+import { MODEL_VERSION } from '@waymark/collab';
 
 export const COLLAB_PATH = '/api/collab';
 
@@ -43,11 +44,21 @@ const CLOSE_REASONS: Record<number, string> = {
   4401: 'You were signed out. Sign in again to keep editing.',
   4403: 'You no longer have access to this project.',
   4404: 'This project was deleted.',
+  // the server's document model is newer than this page's code (an old cached page)
+  4426: 'The map editor was updated. Reload the page to keep editing — your changes are kept in this browser.',
 };
 
-/** The websocket address of the collaboration server on this page's origin. */
+/** What the editor says when the server closed the connection for good with `code` (null: it reconnects). */
+export function closeReason(code: number): string | null {
+  return CLOSE_REASONS[code] ?? null;
+}
+
+/**
+ * The websocket address of the collaboration server on this page's origin, announcing this code's
+ * document model (the server closes older ones with 4426).
+ */
 export function collabUrl(loc: { protocol: string; host: string } = window.location): string {
-  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}${COLLAB_PATH}`;
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}${COLLAB_PATH}?model=${MODEL_VERSION}`;
 }
 
 /**
@@ -98,7 +109,7 @@ export class MapConnection {
         }
       },
       onClose: ({ event }) => {
-        const why = CLOSE_REASONS[event.code];
+        const why = closeReason(event.code);
         if (why) {
           this.set({ closed: why });
           this.provider.configuration.websocketProvider.disconnect();

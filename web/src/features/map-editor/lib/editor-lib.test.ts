@@ -238,6 +238,40 @@ describe('editor store', () => {
     expect(new Set(b.getSnapshot().features.map((f) => f.id))).toEqual(new Set([fa, fb]));
   });
 
+  it.each(['lean', 'nested'] as const)('sees remote property and style edits of a %s feature, and undoes its own key by key', (shape) => {
+    const docA = new Y.Doc();
+    const docB = new Y.Doc();
+    docA.on('update', (u: Uint8Array, origin: unknown) => origin !== 'remote' && Y.applyUpdate(docB, u, 'remote'));
+    docB.on('update', (u: Uint8Array, origin: unknown) => origin !== 'remote' && Y.applyUpdate(docA, u, 'remote'));
+    const a = new EditorStore(docA, 'alice');
+    const b = new EditorStore(docB, 'bob');
+    const layer = a.layerForDrawing();
+    // the feature as a client of that shape wrote it (nested: a document from before model 2)
+    const f = new ProjectMap(docA, { userId: 'alice', featureShape: shape }).addFeature({
+      layerId: layer,
+      geometry: { type: 'Point', coordinates: [1, 1] },
+      properties: { name: 'Spring' },
+    });
+    let seen = 0;
+    a.subscribe(() => seen++);
+    const v0 = a.getSnapshot().version;
+    b.map.setProperties(f, { flow: 'good' });
+    b.map.setStyle(f, { color: '#00ff00' });
+    expect(seen).toBeGreaterThanOrEqual(2);
+    expect(a.getSnapshot().version).toBeGreaterThan(v0);
+    expect(a.getSnapshot().byId.get(f)).toMatchObject({ properties: { name: 'Spring', flow: 'good' }, style: { color: '#00ff00' } });
+    a.map.setProperties(f, { name: 'Source' });
+    a.stopCapturing();
+    a.map.setStyle(f, { color: '#ff0000' });
+    a.stopCapturing();
+    a.undoLast();
+    a.undoLast();
+    // alice's own two edits are undone on both; bob's stay
+    for (const s of [a, b]) {
+      expect(s.getSnapshot().byId.get(f)).toMatchObject({ properties: { name: 'Spring', flow: 'good' }, style: { color: '#00ff00' } });
+    }
+  });
+
   it('a snapshot is stable until something changes, and selection follows deletes', () => {
     const s = new EditorStore(new Y.Doc(), 'u');
     const snap = s.getSnapshot();
