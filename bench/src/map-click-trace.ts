@@ -6,15 +6,15 @@
 //   WEB_DIST=web/dist npx tsx bench/src/map-click-trace.ts [out-dir]
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page, type Route as PwRoute } from 'playwright-core';
+import { type Browser, type Page, type Route as PwRoute } from 'playwright-core';
 import { startBuiltServer } from './built-server.ts';
 import { regionView } from './peer-map.ts';
 import { PEER_PLANNER_PAGE, WAYPOINT_LAYER, ROUTE_LAYER, peerPlannerHtml, peerPlannerResponse, peerRouterScript } from './peer-planner.ts';
 import { allowTsxFunctions } from './tsx-shim.ts';
+import { launchBenchChromium } from './chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = process.argv[2] ?? '/tmp/map-click-trace';
 const CLICKS: [number, number][] = [
   [1.5211, 42.5063],
@@ -157,18 +157,7 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
 
 fs.mkdirSync(OUT, { recursive: true });
 const server = await startBuiltServer(DIST);
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--enable-unsafe-swiftshader',
-    '--use-angle=swiftshader',
-  ],
-});
+const browser = await launchBenchChromium();
 try {
   const view = await regionView(server.url, 'andorra');
   const { regions } = (await (await fetch(`${server.url}/api/regions`)).json()) as {

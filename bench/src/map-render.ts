@@ -11,16 +11,16 @@
 // Where the time of one click goes (frames, setData, long tasks, a CPU profile): map-click-trace.ts.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { chromium, type Browser, type Page, type Route as PwRoute } from 'playwright-core';
+import { type Browser, type Page, type Route as PwRoute } from 'playwright-core';
 import { startBuiltServer } from './built-server.ts';
 import { PEER_MARK, PEER_PAGE, peerHtml, peerResponse, regionView } from './peer-map.ts';
 import { PEER_PLANNER_PAGE, ROUTE_LAYER, WAYPOINT_LAYER, peerPlannerHtml, peerPlannerResponse, peerRouterScript } from './peer-planner.ts';
 import { printTable, type Row } from './table.ts';
 import { allowTsxFunctions } from './tsx-shim.ts';
+import { launchBenchChromium } from './chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 7);
 /** page loads for click-to-paint; each measures CLICKS.length - 2 clicks after two warm-up clicks */
 const CLICK_RUNS = Number(process.env.BENCH_CLICK_RUNS ?? 3);
@@ -199,20 +199,10 @@ export async function benchMapRender() {
     if (built.status !== 0) throw new Error('web build / region packs failed');
   }
   const server = await startBuiltServer(DIST);
-  const browser = await chromium.launch({
+  const browser = await launchBenchChromium({
     logger: process.env.BENCH_DEBUG
       ? { isEnabled: () => true, log: (name, sev, msg) => console.log(`[pw ${name}] ${String(msg).slice(0, 300)}`) }
       : undefined,
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--enable-unsafe-swiftshader',
-      '--use-angle=swiftshader',
-    ],
   });
   const ours: number[] = [];
   const peer: number[] = [];

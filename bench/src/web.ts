@@ -13,16 +13,16 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { chromium, type Page } from 'playwright-core';
+import { type Page } from 'playwright-core';
 import { startBuiltServer } from './built-server.ts';
 import { startPeerProxy } from './peer-map.ts';
 import { printTable } from './table.ts';
 import { benchMapPages, MAP_PAGES as ALL_MAP_PAGES } from './web-maps.ts';
 import { INITIAL_JS_BUDGET_KB, initialJs } from './initial-js.ts';
+import { CHROMIUM, launchBenchChromium } from './chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/login,/run').split(',');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const LIGHTHOUSE = process.env.BENCH_WEB_LIGHTHOUSE !== '0';
@@ -178,18 +178,7 @@ export async function benchWeb() {
 
 /** The map pages' first meaningful frames beside the bare MapLibre page (web-maps.ts), in Playwright's Chromium. */
 async function measureMapPages(base: string) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--enable-unsafe-swiftshader',
-      '--use-angle=swiftshader',
-    ],
-  });
+  const browser = await launchBenchChromium();
   const signIn = async (page: Page) => {
     await page.goto(`${base}/help`);
     const status = await page.evaluate(async (who) => {
