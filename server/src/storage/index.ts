@@ -214,9 +214,13 @@ export async function streamToFile(
       yield chunk;
     }
   };
+  const out = fs.createWriteStream(file, { flags: 'wx' });
   try {
-    await pipeline(source, counter, fs.createWriteStream(file, { flags: 'wx' }));
+    await pipeline(source, counter, out);
   } catch (err) {
+    // The file may still be opening when the pipeline gives up: wait until the write stream has
+    // closed its descriptor (or failed to open), so that the removal below cannot come first.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fsp.rm(file, { force: true });
     if (tooLarge) {
       source.destroy();
