@@ -163,6 +163,10 @@ interface Measured {
   cpu: number;
   /** the same for the PostgreSQL cluster's processes (0 for the others) */
   dbCpu: number;
+  /** the part of `cpu` spent in the kernel (system time: the socket writes and, on loopback, the TCP path behind them) */
+  sysCpu: number;
+  /** bytes of the answer's body (the check request's) */
+  bytes?: number;
 }
 
 /** The median of each figure over several rounds (each figure on its own). */
@@ -179,6 +183,8 @@ export function medianOf(rounds: Measured[]): Measured {
     errors: rounds.reduce((n, m) => n + m.errors, 0),
     cpu: mid((m) => m.cpu),
     dbCpu: mid((m) => m.dbCpu),
+    sysCpu: mid((m) => m.sysCpu),
+    bytes: rounds[0]?.bytes,
   };
 }
 
@@ -186,13 +192,14 @@ export function medianOf(rounds: Measured[]): Measured {
 const CLK_TCK = 100;
 
 /** CPU time (user + system, µs) used so far by each of these processes (all their threads) that /proc still has. */
-function cpuMicros(pids: number[]): Map<number, number> {
+function cpuMicros(pids: number[], systemOnly = false): Map<number, number> {
   const out = new Map<number, number>();
   for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLK_TCK); // utime, stime (fields 14 and 15)
+      const ticks = (systemOnly ? 0 : Number(fields[11])) + Number(fields[12]); // utime, stime (fields 14 and 15)
+      out.set(pid, (ticks * 1e6) / CLK_TCK);
     } catch {
       /* gone */
     }
@@ -205,9 +212,9 @@ function cpuMicros(pids: number[]): Map<number, number> {
  * PostgreSQL autovacuum worker that finished) is left out: counting its start without its end made
  * the figure negative.
  */
-function cpuSince(before: Map<number, number>): number {
+function cpuSince(before: Map<number, number>, systemOnly = false): number {
   let sum = 0;
-  for (const [pid, now] of cpuMicros([...before.keys()])) sum += now - before.get(pid)!;
+  for (const [pid, now] of cpuMicros([...before.keys()], systemOnly)) sum += now - before.get(pid)!;
   return sum;
 }
 
@@ -235,6 +242,7 @@ function autocannonOptions(url: string, opts: MeasureOptions) {
 async function slice(url: string, opts: MeasureOptions, seconds: number): Promise<Measured> {
   const dbPids = opts.dbDir ? clusterPids(opts.dbDir) : [];
   const cpu0 = cpuMicros(opts.pid ? [opts.pid] : []);
+  const sys0 = cpuMicros(opts.pid ? [opts.pid] : [], true);
   const db0 = cpuMicros(dbPids);
   const r = await autocannon({ ...autocannonOptions(url, opts), connections: CONNECTIONS, pipelining: 1, duration: seconds });
   const n = Math.max(1, r.requests.total);
@@ -244,6 +252,7 @@ async function slice(url: string, opts: MeasureOptions, seconds: number): Promis
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     cpu: cpuSince(cpu0) / n,
+    sysCpu: cpuSince(sys0, true) / n,
     dbCpu: cpuSince(db0) / n,
   };
 }
@@ -257,7 +266,7 @@ async function measure(url: string, opts: MeasureOptions = {}): Promise<Measured
   const problem = opts.verify?.(JSON.parse(text));
   if (problem) throw new Error(`${base.method} ${url}: ${problem}`);
   await autocannon({ ...base, connections: 10, duration: 1 });
-  return slice(url, opts, DURATION);
+  return { ...(await slice(url, opts, DURATION)), bytes: Buffer.byteLength(text) };
 }
 
 /** Spawn a process and resolve with the first capture group of `re` on its stdout; the rest of its output is drained. */
@@ -374,7 +383,8 @@ function verdict(r: Row): string {
   return `${ok ? 'met' : 'MISSED'} (≥ ${share * 100} % of node:http, p99 ≤ 100 ms)`;
 }
 
-const us = (m: Measured) => `${Math.round(m.cpu)}${m.dbCpu ? ` + ${Math.round(m.dbCpu)} db` : ''} µs`;
+const us = (m: Measured) =>
+  `${Math.round(m.cpu)}${m.cpu ? ` (sys ${Math.round(m.sysCpu)})` : ''}${m.dbCpu ? ` + ${Math.round(m.dbCpu)} db` : ''} µs${m.bytes === undefined ? '' : `, ${(m.bytes / 1000).toFixed(1)} kB`}`;
 
 function printRows(rows: Row[]) {
   const withBase = rows.some((r) => r.base);
