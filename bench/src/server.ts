@@ -326,7 +326,7 @@ async function startOurs(target: Target, profile?: { dir: string; name: string }
       PORT: '0',
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       SEED_DEMO: 'true',
       WEB_DIST: DIST,
       REGIONS_DIR: PACKS,
