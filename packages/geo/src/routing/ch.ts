@@ -41,6 +41,26 @@ export class ContractionHierarchy {
   private readonly nodeAt: Int32Array;
   /** number of shortcuts added */
   readonly shortcuts: number;
+  /**
+   * The core: the top `coreSize` ranks are not contracted. A table holds the cost between every
+   * two core nodes (`coreDist`, row-major by core index = rank − coreStart) and the core node
+   * before the second on that cheapest path (`corePred`); `coreOff`/`coreTo`/`coreEdge` are the
+   * core's own adjacency (CH edges between core nodes), for unpacking a path through it.
+   */
+  readonly coreSize: number;
+  private readonly coreStart: number;
+  private readonly coreDist: Float64Array;
+  private readonly corePred: Uint16Array;
+  private readonly coreOff: Int32Array;
+  private readonly coreTo: Int32Array;
+  private readonly coreEdge: Int32Array;
+  // core nodes reached by the forward / backward search (ranks), and the backward ones' costs
+  private readonly fCore: Int32Array;
+  private readonly bCore: Int32Array;
+  private readonly bCoreIdx: Int32Array;
+  private readonly bCoreDist: Float64Array;
+  private fCoreCount = 0;
+  private bCoreCount = 0;
 
   // query state by rank, reused (generation stamps instead of clearing)
   private readonly fDist: Float64Array;
@@ -75,6 +95,17 @@ export class ContractionHierarchy {
     this.eC1 = parts.eC1;
     this.eC2 = parts.eC2;
     this.shortcuts = parts.shortcuts;
+    this.coreSize = parts.coreSize;
+    this.coreStart = n - parts.coreSize;
+    this.coreDist = parts.coreDist;
+    this.corePred = parts.corePred;
+    this.coreOff = parts.coreOff;
+    this.coreTo = parts.coreTo;
+    this.coreEdge = parts.coreEdge;
+    this.fCore = new Int32Array(parts.coreSize);
+    this.bCore = new Int32Array(parts.coreSize);
+    this.bCoreIdx = new Int32Array(parts.coreSize);
+    this.bCoreDist = new Float64Array(parts.coreSize);
     this.nodeAt = new Int32Array(n);
     for (let v = 0; v < n; v++) this.nodeAt[rank[v]!] = v;
     this.upOff = new Int32Array(n + 1);
@@ -119,9 +150,10 @@ export class ContractionHierarchy {
    * `settleLimit` nodes or beyond the costliest via path) reaches w at most as cheaply; stopping
    * early only adds shortcuts, never loses a shortest path.
    */
-  static build(g: RunningGraph, options: { settleLimit?: number; estimateLimit?: number } = {}): ContractionHierarchy {
+  static build(g: RunningGraph, options: { settleLimit?: number; estimateLimit?: number; coreSize?: number } = {}): ContractionHierarchy {
     const settle = options.settleLimit ?? 250;
-    return new ContractionHierarchy(g, new ChBuilder(g, settle, Math.min(settle, options.estimateLimit ?? ESTIMATE_LIMIT)).run());
+    const core = Math.max(0, Math.min(g.nodeCount, MAX_CORE, Math.floor(options.coreSize ?? defaultCoreSize(g.nodeCount))));
+    return new ContractionHierarchy(g, new ChBuilder(g, settle, Math.min(settle, options.estimateLimit ?? ESTIMATE_LIMIT)).run(core));
   }
 
   private seed(forward: boolean, v: number, d: number, gen: number) {
@@ -129,10 +161,14 @@ export class ContractionHierarchy {
     const dist = forward ? this.fDist : this.bDist;
     const stamp = forward ? this.fStamp : this.bStamp;
     if (stamp[r] === gen && dist[r]! <= d) return;
+    if (r >= this.coreStart && stamp[r] !== gen) {
+      if (forward) this.fCore[this.fCoreCount++] = r;
+      else this.bCore[this.bCoreCount++] = r;
+    }
     stamp[r] = gen;
     dist[r] = d;
     (forward ? this.fVia : this.bVia)[r] = -1;
-    (forward ? this.fHeap : this.bHeap).push(d, r);
+    if (r < this.coreStart) (forward ? this.fHeap : this.bHeap).push(d, r);
   }
 
   /**
@@ -158,6 +194,9 @@ export class ContractionHierarchy {
     const { fDist, bDist, fVia, bVia, fStamp, bStamp, fDone, bDone, fHeap, bHeap, upOff, upTo, upEdge, upCost } = this;
     fHeap.clear();
     bHeap.clear();
+    this.fCoreCount = 0;
+    this.bCoreCount = 0;
+    const { coreStart, fCore, bCore } = this;
     let best = Infinity;
     let meet = -2; // -1 = along the shared edge
     if (srcE === dstE) {
@@ -209,13 +248,50 @@ export class ContractionHierarchy {
         const x = upTo[i]!;
         const dx = du + upCost[i]!;
         if (dx >= best) continue; // cannot lead to a cheaper meeting
-        if (stamp[x] !== gen || dx < dist[x]!) {
+        if (stamp[x] !== gen) {
           stamp[x] = gen;
           dist[x] = dx;
           via[x] = upEdge[i]!;
-          heap.push(dx, x);
+          // a core node is not searched from: its cost is combined through the table below
+          if (x < coreStart) heap.push(dx, x);
+          else if (forward) fCore[this.fCoreCount++] = x;
+          else bCore[this.bCoreCount++] = x;
+        } else if (dx < dist[x]!) {
+          dist[x] = dx;
+          via[x] = upEdge[i]!;
+          if (x < coreStart) heap.push(dx, x);
         }
       }
+    }
+    // paths through the core: forward cost to a core node a + table a → b + backward cost from b
+    let coreA = -1;
+    let coreB = -1;
+    const fc = this.fCoreCount;
+    const bc = this.bCoreCount;
+    if (fc > 0 && bc > 0) {
+      const { coreDist, bCoreIdx, bCoreDist, coreSize } = this;
+      let bMin = Infinity;
+      for (let j = 0; j < bc; j++) {
+        const r = bCore[j]!;
+        bCoreIdx[j] = r - coreStart;
+        bCoreDist[j] = bDist[r]!;
+        if (bDist[r]! < bMin) bMin = bDist[r]!;
+      }
+      for (let i = 0; i < fc; i++) {
+        const a = fCore[i]!;
+        const da = fDist[a]!;
+        if (da + bMin >= best) continue;
+        const row = (a - coreStart) * coreSize;
+        for (let j = 0; j < bc; j++) {
+          const c = da + coreDist[row + bCoreIdx[j]!]! + bCoreDist[j]!;
+          if (c < best) {
+            best = c;
+            coreA = a;
+            coreB = bCore[j]!;
+          }
+        }
+      }
+      if (coreA >= 0) meet = coreA;
     }
     if (meet === -2) return null;
 
@@ -248,6 +324,10 @@ export class ContractionHierarchy {
       const chainAt = this.stackAt.slice(0, chain);
       for (let i = chain - 1; i >= 0; i--) this.unpack(chainE[i]!, chainAt[i]!);
       r = meet;
+      if (coreA >= 0) {
+        this.unpackCore(coreA, coreB);
+        r = coreB;
+      }
       while (bVia[r] !== -1) {
         const e = bVia[r]!;
         const v = nodeAt[r]!;
@@ -266,6 +346,32 @@ export class ContractionHierarchy {
       step(dstE, endNode === g.edgeFrom[dstE] ? 0 : dstLen, to.offset);
     }
     return { steps, cost: best, length, settled };
+  }
+
+  /** Append the original edges of the cheapest core path from rank a to rank b (both core nodes). */
+  private unpackCore(a: number, b: number) {
+    if (a === b) return;
+    const { coreStart, coreSize, corePred, coreOff, coreTo, coreEdge, nodeAt } = this;
+    const ai = a - coreStart;
+    const row = ai * coreSize;
+    // walk b → a through the predecessors, collecting CH edges; then unpack them a → b
+    const edges: number[] = [];
+    const from: number[] = [];
+    let x = b - coreStart;
+    while (x !== ai) {
+      const p = corePred[row + x]!;
+      let e = -1;
+      for (let k = coreOff[p]!, end = coreOff[p + 1]!; k < end; k++) {
+        if (coreTo[k] === x) {
+          e = coreEdge[k]!;
+          break;
+        }
+      }
+      edges.push(e);
+      from.push(nodeAt[p + coreStart]!);
+      x = p;
+    }
+    for (let i = edges.length - 1; i >= 0; i--) this.unpack(edges[i]!, from[i]!);
   }
 
   private pushStack(at: number, e: number, from: number) {
@@ -311,6 +417,13 @@ export class ContractionHierarchy {
 
 /** witness-search budget (settled nodes) when only estimating a node's priority */
 const ESTIMATE_LIMIT = 40;
+/** largest core (its table takes 10 bytes per pair: 40 MiB at 2,048 core nodes) */
+const MAX_CORE = 4096;
+
+/** core size by graph size: none on small graphs, ~1 % of the nodes up to 2,048 */
+export function defaultCoreSize(n: number): number {
+  return n < 20_000 ? 0 : Math.min(2048, Math.floor(n / 100));
+}
 
 interface ChParts {
   rank: Int32Array;
@@ -324,6 +437,12 @@ interface ChParts {
   upNode: Int32Array;
   upEdgeOf: Int32Array;
   shortcuts: number;
+  coreSize: number;
+  coreDist: Float64Array;
+  corePred: Uint16Array;
+  coreOff: Int32Array;
+  coreTo: Int32Array;
+  coreEdge: Int32Array;
 }
 
 function grow<T extends Int32Array | Float64Array | Uint32Array>(x: T, size: number): T {
@@ -590,7 +709,7 @@ class ChBuilder {
     return this.pairCount - removed + addedHops / Math.max(1, removedHops) + this.level[v]!;
   }
 
-  run(): ChParts {
+  run(coreSize: number): ChParts {
     const g = this.g;
     const n = g.nodeCount;
     for (let e = 0; e < g.edgeCount; e++) {
@@ -627,7 +746,8 @@ class ChBuilder {
     let shortcuts = 0;
     let touched = new Int32Array(64);
     const level = this.level;
-    while (queue.size > 0) {
+    const stopAt = n - coreSize;
+    while (queue.size > 0 && order < stopAt) {
       const key = queue.minKey;
       const v = queue.pop();
       if (contracted[v] || key !== current[v]) continue; // a stale entry
@@ -691,8 +811,37 @@ class ChBuilder {
       contracted[v] = 1;
       rank[v] = order++;
     }
+    // the core: the nodes left get the top ranks, and the cost table between every two of them
+    const coreStart = order;
+    const K = n - coreStart;
+    const coreOff = new Int32Array(K + 1);
+    const coreNodes = new Int32Array(K);
+    for (let v = 0; v < n; v++) {
+      if (contracted[v]) continue;
+      coreNodes[order - coreStart] = v;
+      rank[v] = order++;
+    }
+    for (let c = 0; c < K; c++) coreOff[c + 1] = coreOff[c]! + this.aLen[coreNodes[c]!]!;
+    const coreTo = new Int32Array(coreOff[K]!);
+    const coreEdge = new Int32Array(coreOff[K]!);
+    const coreCost = new Float64Array(coreOff[K]!);
+    for (let c = 0; c < K; c++) {
+      const v = coreNodes[c]!;
+      for (let k = 0, s0 = this.aStart[v]!, at = coreOff[c]!; k < this.aLen[v]!; k++, at++) {
+        coreTo[at] = rank[this.pN[s0 + k]!]! - coreStart;
+        coreEdge[at] = this.pE[s0 + k]!;
+        coreCost[at] = this.pC[s0 + k]!;
+      }
+    }
+    const { dist: coreDist, pred: corePred } = coreTable(K, coreOff, coreTo, coreCost);
     const m = this.eCount;
     return {
+      coreSize: K,
+      coreDist,
+      corePred,
+      coreOff,
+      coreTo,
+      coreEdge,
       rank,
       eA: this.eA.slice(0, m),
       eB: this.eB.slice(0, m),
@@ -706,4 +855,40 @@ class ChBuilder {
       shortcuts,
     };
   }
+}
+
+/**
+ * Cheapest costs between every two core nodes (a Dijkstra from each over the core's adjacency,
+ * which keeps every cost between core nodes: contraction preserves them), and the predecessor of
+ * each node on the path from the row's node.
+ */
+function coreTable(K: number, off: Int32Array, to: Int32Array, cost: Float64Array): { dist: Float64Array; pred: Uint16Array } {
+  const dist = new Float64Array(K * K).fill(Infinity);
+  const pred = new Uint16Array(K * K);
+  const done = new Uint32Array(K);
+  const heap = new TypedHeap(Math.max(16, K));
+  for (let a = 0; a < K; a++) {
+    const row = a * K;
+    const mark = a + 1;
+    heap.clear();
+    dist[row + a] = 0;
+    pred[row + a] = a;
+    heap.push(0, a);
+    while (heap.size > 0) {
+      const u = heap.pop();
+      if (done[u] === mark) continue;
+      done[u] = mark;
+      const du = dist[row + u]!;
+      for (let k = off[u]!, end = off[u + 1]!; k < end; k++) {
+        const x = to[k]!;
+        const dx = du + cost[k]!;
+        if (dx < dist[row + x]!) {
+          dist[row + x] = dx;
+          pred[row + x] = u;
+          heap.push(dx, x);
+        }
+      }
+    }
+  }
+  return { dist, pred };
 }
