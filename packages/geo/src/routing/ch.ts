@@ -455,9 +455,14 @@ function grow<T extends Int32Array | Float64Array | Uint32Array>(x: T, size: num
  * The contraction itself, on typed arrays only (no per-node objects): CH edges in growable
  * arrays, the remaining graph as per-node slices of (neighbour, edge, cost) in one pool (a full
  * slice moves to the pool's end with twice the room), and the witness searches' state.
+ *
+ * Nodes are numbered locally (`ids` maps back to the graph's node): whenever the remaining graph
+ * has shrunk to half of the numbering, it is renumbered densely (same relative order, so the
+ * Hilbert locality of graph.bin stays) and its pool rewritten, so the searches of the late,
+ * dense phases run on small arrays instead of touching state spread over every node.
  */
 class ChBuilder {
-  // CH edges
+  // CH edges (ends are graph nodes)
   private eCount = 0;
   private eA: Int32Array;
   private eB: Int32Array;
@@ -467,20 +472,21 @@ class ChBuilder {
   private eC1: Int32Array;
   private eC2: Int32Array;
   private eHops: Int32Array;
-  // remaining graph
-  private readonly aStart: Int32Array;
-  private readonly aLen: Int32Array;
-  private readonly aCap: Int32Array;
+  // local numbering → graph node
+  private ids: Int32Array;
+  // remaining graph (local ids)
+  private aStart: Int32Array;
+  private aLen: Int32Array;
+  private aCap: Int32Array;
   private pN: Int32Array;
   private pE: Int32Array;
   private pC: Float64Array;
   private pUsed = 0;
-  // witness searches
-  private readonly wDist: Float64Array;
-  private readonly wStamp: Uint32Array;
-  private readonly wDone: Uint32Array;
-  private readonly target: Uint32Array;
-  private readonly tVia: Float64Array;
+  // witness searches: wStamp = wGen when reached, wGen + 1 when settled
+  private wDist: Float64Array;
+  private wStamp: Uint32Array;
+  private target: Uint32Array;
+  private tVia: Float64Array;
   private readonly heap = new TypedHeap(256);
   private wGen = 0;
   // the neighbours of the node under examination and the shortcuts it needs (index pairs)
@@ -491,7 +497,7 @@ class ChBuilder {
   private pairI = new Int32Array(256);
   private pairJ = new Int32Array(256);
   private pairCount = 0;
-  private readonly level: Int32Array;
+  private level: Int32Array;
 
   constructor(
     private readonly g: RunningGraph,
@@ -508,6 +514,8 @@ class ChBuilder {
     this.eC1 = new Int32Array(cap);
     this.eC2 = new Int32Array(cap);
     this.eHops = new Int32Array(cap);
+    this.ids = new Int32Array(n);
+    for (let v = 0; v < n; v++) this.ids[v] = v;
     this.aStart = new Int32Array(n);
     this.aLen = new Int32Array(n);
     this.aCap = new Int32Array(n);
@@ -525,7 +533,6 @@ class ChBuilder {
     this.pC = new Float64Array(size);
     this.wDist = new Float64Array(n);
     this.wStamp = new Uint32Array(n);
-    this.wDone = new Uint32Array(n);
     this.target = new Uint32Array(n);
     this.tVia = new Float64Array(n);
     this.level = new Int32Array(n);
@@ -601,9 +608,10 @@ class ChBuilder {
    * search *reaches* it at a cost ≤ c(u,v) + c(v,w) — a tentative distance is the cost of a real
    * path, so it need not be settled (a direct edge u–w is seen when u itself is settled). The
    * search stops when every target is witnessed or settled, after `limit` settled nodes, or when
-   * the queue's minimum exceeds the costliest via path among the targets still open.
+   * the queue's minimum exceeds the costliest via path among the targets still open. Returns
+   * false when a search stopped at `limit` (a larger budget might find more witnesses).
    */
-  private needed(v: number, limit: number) {
+  private needed(v: number, limit: number): boolean {
     const d = this.aLen[v]!;
     if (d > this.nbr.length) {
       this.nbr = new Int32Array(d * 2);
@@ -620,12 +628,19 @@ class ChBuilder {
     }
     this.nbrCount = d;
     this.pairCount = 0;
-    const { wDist, wStamp, wDone, target, tVia, heap, aStart, aLen } = this;
+    const { wDist, wStamp, target, tVia, heap, aStart, aLen } = this;
     const pN = this.pN;
     const pC = this.pC;
+    let exact = true;
     for (let i = 0; i + 1 < d; i++) {
       const ci = nbrCost[i]!;
-      const gen = ++this.wGen;
+      if (this.wGen >= 0xfffffff0) {
+        wStamp.fill(0);
+        target.fill(0);
+        this.wGen = 0;
+      }
+      const gen = (this.wGen += 2);
+      const done = gen + 1;
       let bound = 0;
       let targets = 0;
       for (let j = i + 1; j < d; j++) {
@@ -638,6 +653,7 @@ class ChBuilder {
       }
       const src = nbr[i]!;
       heap.clear();
+      wStamp[v] = done; // the search goes around v
       wStamp[src] = gen;
       wDist[src] = 0;
       heap.push(0, src);
@@ -645,28 +661,32 @@ class ChBuilder {
       search: while (heap.size > 0) {
         if (heap.minKey > bound) break;
         const u = heap.pop();
-        if (wDone[u] === gen) continue;
-        wDone[u] = gen;
+        if (wStamp[u] === done) continue;
+        wStamp[u] = done;
         if (target[u] === gen) {
           // settled without a witness: no cheaper path exists, this target is decided
           target[u] = 0;
           if (--targets === 0) break;
-          bound = this.openBound(i, gen);
+          if (tVia[u] === bound) bound = this.openBound(i, gen);
         }
-        if (++settled > limit) break;
+        if (++settled > limit) {
+          exact = false;
+          break;
+        }
         const du = wDist[u]!;
         for (let k = aStart[u]!, end = k + aLen[u]!; k < end; k++) {
           const x = pN[k]!;
-          if (x === v || wDone[x] === gen) continue;
+          const sx = wStamp[x]!;
+          if (sx === done) continue;
           const dx = du + pC[k]!;
           if (dx > bound) continue;
-          if (wStamp[x] !== gen || dx < wDist[x]!) {
+          if (sx !== gen || dx < wDist[x]!) {
             wStamp[x] = gen;
             wDist[x] = dx;
             if (target[x] === gen && dx <= tVia[x]!) {
               target[x] = 0; // witnessed
               if (--targets === 0) break search;
-              bound = this.openBound(i, gen);
+              if (tVia[x] === bound) bound = this.openBound(i, gen);
             }
             heap.push(dx, x);
           }
@@ -674,7 +694,7 @@ class ChBuilder {
       }
       for (let j = i + 1; j < d; j++) {
         const w = nbr[j]!;
-        if (!(wStamp[w] === gen && wDist[w]! <= ci + nbrCost[j]!)) {
+        if (!(wStamp[w]! >= gen && wDist[w]! <= ci + nbrCost[j]!)) {
           if (this.pairCount === this.pairI.length) {
             this.pairI = grow(this.pairI, this.pairCount * 2);
             this.pairJ = grow(this.pairJ, this.pairCount * 2);
@@ -684,6 +704,7 @@ class ChBuilder {
         }
       }
     }
+    return exact;
   }
 
   /** the costliest via path among the targets (after neighbour i) still open in search `gen` */
@@ -697,8 +718,11 @@ class ChBuilder {
     return b;
   }
 
+  /** set by `priority`: its witness searches all ended within the estimate's budget */
+  private estimateExact = false;
+
   private priority(v: number): number {
-    this.needed(v, this.estimateLimit);
+    this.estimateExact = this.needed(v, this.estimateLimit);
     const removed = this.nbrCount;
     if (removed === 0) return this.level[v]!;
     const hops = this.eHops;
@@ -707,6 +731,63 @@ class ChBuilder {
     let addedHops = 0;
     for (let k = 0; k < this.pairCount; k++) addedHops += hops[this.nbrEdge[this.pairI[k]!]!]! + hops[this.nbrEdge[this.pairJ[k]!]!]!;
     return this.pairCount - removed + addedHops / Math.max(1, removedHops) + this.level[v]!;
+  }
+
+  /**
+   * Renumber the `left` remaining nodes densely (in their current order) and rewrite the pool;
+   * returns the map old local id → new local id (−1 for contracted nodes).
+   */
+  private compact(contracted: Uint8Array, left: number): Int32Array {
+    const oldN = this.ids.length;
+    const map = new Int32Array(oldN).fill(-1);
+    const ids = new Int32Array(left);
+    let k = 0;
+    for (let v = 0; v < oldN; v++) {
+      if (contracted[v]) continue;
+      map[v] = k;
+      ids[k++] = this.ids[v]!;
+    }
+    let total = 0;
+    for (let v = 0; v < oldN; v++) if (!contracted[v]) total += Math.max(4, 2 * this.aLen[v]!);
+    const pN = new Int32Array(Math.ceil(total * 1.5) + 16);
+    const pE = new Int32Array(pN.length);
+    const pC = new Float64Array(pN.length);
+    const aStart = new Int32Array(left);
+    const aLen = new Int32Array(left);
+    const aCap = new Int32Array(left);
+    const level = new Int32Array(left);
+    let at = 0;
+    for (let v = 0; v < oldN; v++) {
+      const nv = map[v]!;
+      if (nv < 0) continue;
+      const s0 = this.aStart[v]!;
+      const l = this.aLen[v]!;
+      aStart[nv] = at;
+      aLen[nv] = l;
+      aCap[nv] = Math.max(4, 2 * l);
+      for (let j = 0; j < l; j++) {
+        pN[at + j] = map[this.pN[s0 + j]!]!;
+        pE[at + j] = this.pE[s0 + j]!;
+        pC[at + j] = this.pC[s0 + j]!;
+      }
+      at += aCap[nv]!;
+      level[nv] = this.level[v]!;
+    }
+    this.ids = ids;
+    this.pN = pN;
+    this.pE = pE;
+    this.pC = pC;
+    this.pUsed = at;
+    this.aStart = aStart;
+    this.aLen = aLen;
+    this.aCap = aCap;
+    this.level = level;
+    this.wDist = new Float64Array(left);
+    this.wStamp = new Uint32Array(left);
+    this.target = new Uint32Array(left);
+    this.tVia = new Float64Array(left);
+    this.wGen = 0;
+    return map;
   }
 
   run(coreSize: number): ChParts {
@@ -731,23 +812,41 @@ class ChBuilder {
         this.pC[this.slot(b, a)] = c;
       }
     }
-    const queue = new TypedHeap(n + 16);
-    const current = new Float64Array(n);
+    let queue = new TypedHeap(n + 16);
+    let current = new Float64Array(n);
     for (let v = 0; v < n; v++) {
       current[v] = this.priority(v);
       queue.push(current[v]!, v);
     }
-    const contracted = new Uint8Array(n);
-    const dirty = new Uint8Array(n);
+    let contracted = new Uint8Array(n);
+    let dirty = new Uint8Array(n);
     const rank = new Int32Array(n);
     const upNode: number[] = [];
     const upEdgeOf: number[] = [];
     let order = 0;
     let shortcuts = 0;
     let touched = new Int32Array(64);
-    const level = this.level;
     const stopAt = n - coreSize;
+    let local = n; // size of the local numbering
     while (queue.size > 0 && order < stopAt) {
+      const left = n - order;
+      if (left <= local >> 1 && left >= 256) {
+        const map = this.compact(contracted, left);
+        const c2 = new Float64Array(left);
+        const d2 = new Uint8Array(left);
+        for (let v = 0; v < local; v++) {
+          const nv = map[v]!;
+          if (nv < 0) continue;
+          c2[nv] = current[v]!;
+          d2[nv] = dirty[v]!;
+        }
+        current = c2;
+        dirty = d2;
+        contracted = new Uint8Array(left);
+        queue = new TypedHeap(left + 16);
+        for (let v = 0; v < left; v++) queue.push(current[v]!, v);
+        local = left;
+      }
       const key = queue.minKey;
       const v = queue.pop();
       if (contracted[v] || key !== current[v]) continue; // a stale entry
@@ -764,8 +863,10 @@ class ChBuilder {
           continue;
         }
       }
-      // the shortcuts v needs, with the full witness budget (fewer than the estimate's)
-      if (!fresh || this.settleLimit !== this.estimateLimit) this.needed(v, this.settleLimit);
+      // the shortcuts v needs, with the full witness budget (the estimate's searches are reused
+      // when none of them stopped at its smaller budget: the result would be the same)
+      if (!fresh || !this.estimateExact) this.needed(v, this.settleLimit);
+      const ids = this.ids;
       const nbr = this.nbr;
       for (let k = 0; k < this.pairCount; k++) {
         const i = this.pairI[k]!;
@@ -778,7 +879,7 @@ class ChBuilder {
         const eu = this.nbrEdge[i]!;
         const ew = this.nbrEdge[j]!;
         // eC1 joins eA–mid, eC2 joins mid–eB
-        const id = this.addEdge(u, w, cost, -1, v, eu, ew, this.eHops[eu]! + this.eHops[ew]!);
+        const id = this.addEdge(ids[u]!, ids[w]!, cost, -1, ids[v]!, eu, ew, this.eHops[eu]! + this.eHops[ew]!);
         shortcuts++;
         if (slot >= 0) {
           this.pE[slot] = id;
@@ -797,11 +898,12 @@ class ChBuilder {
       const s0 = this.aStart[v]!;
       for (let k = 0; k < d; k++) {
         const u = this.pN[s0 + k]!;
-        upNode.push(v);
+        upNode.push(ids[v]!);
         upEdgeOf.push(this.pE[s0 + k]!);
         touched[k] = u;
       }
       this.aLen[v] = 0;
+      const level = this.level;
       for (let k = 0; k < d; k++) {
         const u = touched[k]!;
         this.unlink(u, v);
@@ -809,26 +911,29 @@ class ChBuilder {
         if (level[u]! < level[v]! + 1) level[u] = level[v]! + 1;
       }
       contracted[v] = 1;
-      rank[v] = order++;
+      rank[ids[v]!] = order++;
     }
     // the core: the nodes left get the top ranks, and the cost table between every two of them
     const coreStart = order;
     const K = n - coreStart;
     const coreOff = new Int32Array(K + 1);
-    const coreNodes = new Int32Array(K);
-    for (let v = 0; v < n; v++) {
+    const coreLocal = new Int32Array(K);
+    const toCore = new Int32Array(local).fill(-1);
+    for (let v = 0; v < local; v++) {
       if (contracted[v]) continue;
-      coreNodes[order - coreStart] = v;
-      rank[v] = order++;
+      const c = order - coreStart;
+      coreLocal[c] = v;
+      toCore[v] = c;
+      rank[this.ids[v]!] = order++;
     }
-    for (let c = 0; c < K; c++) coreOff[c + 1] = coreOff[c]! + this.aLen[coreNodes[c]!]!;
+    for (let c = 0; c < K; c++) coreOff[c + 1] = coreOff[c]! + this.aLen[coreLocal[c]!]!;
     const coreTo = new Int32Array(coreOff[K]!);
     const coreEdge = new Int32Array(coreOff[K]!);
     const coreCost = new Float64Array(coreOff[K]!);
     for (let c = 0; c < K; c++) {
-      const v = coreNodes[c]!;
+      const v = coreLocal[c]!;
       for (let k = 0, s0 = this.aStart[v]!, at = coreOff[c]!; k < this.aLen[v]!; k++, at++) {
-        coreTo[at] = rank[this.pN[s0 + k]!]! - coreStart;
+        coreTo[at] = toCore[this.pN[s0 + k]!]!;
         coreEdge[at] = this.pE[s0 + k]!;
         coreCost[at] = this.pC[s0 + k]!;
       }
