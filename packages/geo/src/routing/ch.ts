@@ -587,19 +587,33 @@ class ChBuilder {
       this.aCap[v] = c;
       this.pUsed += c;
     }
-    const at = this.aStart[v]! + this.aLen[v]!++;
-    this.pN[at] = w;
-    this.pE[at] = e;
-    this.pC[at] = cost;
+    // keep the slice sorted by cost: a search stops scanning a node's edges at the first too costly one
+    const s0 = this.aStart[v]!;
+    let at = s0 + this.aLen[v]!++;
+    const { pN, pE, pC } = this;
+    while (at > s0 && pC[at - 1]! > cost) {
+      pN[at] = pN[at - 1]!;
+      pE[at] = pE[at - 1]!;
+      pC[at] = pC[at - 1]!;
+      at--;
+    }
+    pN[at] = w;
+    pE[at] = e;
+    pC[at] = cost;
+  }
+
+  private arcsFix(a: number, b: number, id: number, c: number) {
+    this.link(a, b, id, c);
+    this.link(b, a, id, c);
   }
 
   private unlink(v: number, w: number) {
     const k = this.slot(v, w);
     if (k < 0) return;
     const last = this.aStart[v]! + --this.aLen[v]!;
-    this.pN[k] = this.pN[last]!;
-    this.pE[k] = this.pE[last]!;
-    this.pC[k] = this.pC[last]!;
+    this.pN.copyWithin(k, k + 1, last + 1);
+    this.pE.copyWithin(k, k + 1, last + 1);
+    this.pC.copyWithin(k, k + 1, last + 1);
   }
 
   /**
@@ -675,11 +689,11 @@ class ChBuilder {
         }
         const du = wDist[u]!;
         for (let k = aStart[u]!, end = k + aLen[u]!; k < end; k++) {
+          const dx = du + pC[k]!;
+          if (dx > bound) break; // the slice is sorted by cost
           const x = pN[k]!;
           const sx = wStamp[x]!;
           if (sx === done) continue;
-          const dx = du + pC[k]!;
-          if (dx > bound) continue;
           if (sx !== gen || dx < wDist[x]!) {
             wStamp[x] = gen;
             wDist[x] = dx;
@@ -808,8 +822,9 @@ class ChBuilder {
         const id = this.pE[k]!;
         this.eCost[id] = c;
         this.eOrig[id] = e;
-        this.pC[k] = c;
-        this.pC[this.slot(b, a)] = c;
+        this.unlink(a, b);
+        this.unlink(b, a);
+        this.arcsFix(a, b, id, c);
       }
     }
     let queue = new TypedHeap(n + 16);
@@ -882,15 +897,11 @@ class ChBuilder {
         const id = this.addEdge(ids[u]!, ids[w]!, cost, -1, ids[v]!, eu, ew, this.eHops[eu]! + this.eHops[ew]!);
         shortcuts++;
         if (slot >= 0) {
-          this.pE[slot] = id;
-          this.pC[slot] = cost;
-          const back = this.slot(w, u);
-          this.pE[back] = id;
-          this.pC[back] = cost;
-        } else {
-          this.link(u, w, id, cost);
-          this.link(w, u, id, cost);
+          this.unlink(u, w);
+          this.unlink(w, u);
         }
+        this.link(u, w, id, cost);
+        this.link(w, u, id, cost);
       }
       // v's remaining edges all lead to more important nodes: its upward edges
       const d = this.aLen[v]!;
