@@ -43,9 +43,11 @@ export class ContractionHierarchy {
   readonly shortcuts: number;
   /**
    * The core: the top `coreSize` ranks are not contracted. A table holds the cost between every
-   * two core nodes (`coreDist`, row-major by core index = rank − coreStart) and the core node
-   * before the second on that cheapest path (`corePred`); `coreOff`/`coreTo`/`coreEdge` are the
-   * core's own adjacency (CH edges between core nodes), for unpacking a path through it.
+   * two core nodes (`coreDist`, the upper triangle by core index = rank − coreStart, see
+   * `triangleRow`: costs are the same both ways) and, in row a, the core node before b on the
+   * cheapest path from a to b, for b > a (`corePred`, full rows of which only b > a and the nodes
+   * on those paths are filled); `coreOff`/`coreTo`/`coreEdge` are the core's own adjacency (CH
+   * edges between core nodes), for unpacking a path through it.
    */
   readonly coreSize: number;
   private readonly coreStart: number;
@@ -58,6 +60,7 @@ export class ContractionHierarchy {
   private readonly fCore: Int32Array;
   private readonly bCore: Int32Array;
   private readonly bCoreIdx: Int32Array;
+  private readonly bCoreRow: Int32Array;
   private readonly bCoreDist: Float64Array;
   private fCoreCount = 0;
   private bCoreCount = 0;
@@ -105,6 +108,7 @@ export class ContractionHierarchy {
     this.fCore = new Int32Array(parts.coreSize);
     this.bCore = new Int32Array(parts.coreSize);
     this.bCoreIdx = new Int32Array(parts.coreSize);
+    this.bCoreRow = new Int32Array(parts.coreSize);
     this.bCoreDist = new Float64Array(parts.coreSize);
     this.nodeAt = new Int32Array(n);
     for (let v = 0; v < n; v++) this.nodeAt[rank[v]!] = v;
@@ -269,11 +273,13 @@ export class ContractionHierarchy {
     const fc = this.fCoreCount;
     const bc = this.bCoreCount;
     if (fc > 0 && bc > 0) {
-      const { coreDist, bCoreIdx, bCoreDist, coreSize } = this;
+      const { coreDist, bCoreIdx, bCoreRow, bCoreDist, coreSize } = this;
       let bMin = Infinity;
       for (let j = 0; j < bc; j++) {
         const r = bCore[j]!;
-        bCoreIdx[j] = r - coreStart;
+        const bi = r - coreStart;
+        bCoreIdx[j] = bi;
+        bCoreRow[j] = triangleRow(bi, coreSize);
         bCoreDist[j] = bDist[r]!;
         if (bDist[r]! < bMin) bMin = bDist[r]!;
       }
@@ -281,9 +287,11 @@ export class ContractionHierarchy {
         const a = fCore[i]!;
         const da = fDist[a]!;
         if (da + bMin >= best) continue;
-        const row = (a - coreStart) * coreSize;
+        const ai = a - coreStart;
+        const row = triangleRow(ai, coreSize);
         for (let j = 0; j < bc; j++) {
-          const c = da + coreDist[row + bCoreIdx[j]!]! + bCoreDist[j]!;
+          const bi = bCoreIdx[j]!;
+          const c = da + coreDist[bi >= ai ? row + bi : bCoreRow[j]! + ai]! + bCoreDist[j]!;
           if (c < best) {
             best = c;
             coreA = a;
@@ -353,12 +361,15 @@ export class ContractionHierarchy {
     if (a === b) return;
     const { coreStart, coreSize, corePred, coreOff, coreTo, coreEdge, nodeAt } = this;
     const ai = a - coreStart;
-    const row = ai * coreSize;
-    // walk b → a through the predecessors, collecting CH edges; then unpack them a → b
+    const bi = b - coreStart;
+    // the predecessors are kept in the row of the smaller index: walking them from the other end
+    // goes towards the row's node
+    const root = Math.min(ai, bi);
+    const row = root * coreSize;
     const edges: number[] = [];
     const from: number[] = [];
-    let x = b - coreStart;
-    while (x !== ai) {
+    let x = Math.max(ai, bi);
+    while (x !== root) {
       const p = corePred[row + x]!;
       let e = -1;
       for (let k = coreOff[p]!, end = coreOff[p + 1]!; k < end; k++) {
@@ -368,10 +379,11 @@ export class ContractionHierarchy {
         }
       }
       edges.push(e);
-      from.push(nodeAt[p + coreStart]!);
+      from.push(nodeAt[(ai < bi ? p : x) + coreStart]!);
       x = p;
     }
-    for (let i = edges.length - 1; i >= 0; i--) this.unpack(edges[i]!, from[i]!);
+    if (ai < bi) for (let i = edges.length - 1; i >= 0; i--) this.unpack(edges[i]!, from[i]!);
+    else for (let i = 0; i < edges.length; i++) this.unpack(edges[i]!, from[i]!);
   }
 
   private pushStack(at: number, e: number, from: number) {
@@ -973,38 +985,53 @@ class ChBuilder {
   }
 }
 
+/** start of row a of the upper triangle (diagonal included) of a K × K table, minus a: entry (a, b ≥ a) is at triangleRow(a, K) + b */
+function triangleRow(a: number, K: number): number {
+  return a * K - (a * (a + 1)) / 2;
+}
+
 /**
  * Cheapest costs between every two core nodes (a Dijkstra from each over the core's adjacency,
- * which keeps every cost between core nodes: contraction preserves them), and the predecessor of
- * each node on the path from the row's node.
+ * which keeps every cost between core nodes: contraction preserves them), stored once per pair
+ * (the upper triangle), and the predecessor of each node on the path from the row's node. The
+ * search from core node a stops once every node after a is settled (the pairs before a were
+ * filled by their own rows); the nodes on those paths were settled before them, so their
+ * predecessors in row a are there too.
  */
 function coreTable(K: number, off: Int32Array, to: Int32Array, cost: Float64Array): { dist: Float64Array; pred: Uint16Array } {
-  const dist = new Float64Array(K * K).fill(Infinity);
+  const dist = new Float64Array((K * (K + 1)) / 2).fill(Infinity);
   const pred = new Uint16Array(K * K);
+  const d = new Float64Array(K);
   const done = new Uint32Array(K);
   const heap = new TypedHeap(Math.max(16, K));
   for (let a = 0; a < K; a++) {
-    const row = a * K;
+    const prow = a * K;
     const mark = a + 1;
+    d.fill(Infinity);
     heap.clear();
-    dist[row + a] = 0;
-    pred[row + a] = a;
+    d[a] = 0;
+    pred[prow + a] = a;
     heap.push(0, a);
-    while (heap.size > 0) {
+    let open = K - 1 - a; // nodes after a not settled yet
+    while (heap.size > 0 && open > 0) {
       const u = heap.pop();
       if (done[u] === mark) continue;
       done[u] = mark;
-      const du = dist[row + u]!;
+      if (u > a) open--;
+      const du = d[u]!;
       for (let k = off[u]!, end = off[u + 1]!; k < end; k++) {
         const x = to[k]!;
         const dx = du + cost[k]!;
-        if (dx < dist[row + x]!) {
-          dist[row + x] = dx;
-          pred[row + x] = u;
+        if (dx < d[x]!) {
+          d[x] = dx;
+          pred[prow + x] = u;
           heap.push(dx, x);
         }
       }
     }
+    // unreachable nodes keep Infinity; the settled ones' costs are final
+    const row = triangleRow(a, K);
+    for (let b = a; b < K; b++) if (done[b] === mark || b === a) dist[row + b] = b === a ? 0 : d[b]!;
   }
   return { dist, pred };
 }
