@@ -438,14 +438,14 @@ export class ContractionHierarchy {
 
 /** witness-search budget (settled nodes) when only estimating a node's priority */
 const ESTIMATE_LIMIT = 40;
-/** largest core (its table takes 10 bytes per pair: 40 MiB at 2,048 core nodes) */
+/** largest core (its table takes ~6 bytes per ordered pair: 24 MiB at 2,048 core nodes, 96 MiB at this size) */
 const MAX_CORE = 4096;
 
 /**
- * Core size by graph size: none below 20k nodes (the whole hierarchy builds in well under a
- * second there), ~1 % of the nodes up to 2,048 (a 25 MiB table; measured on the generated 1M
+ * Core size by graph size: none below 20k nodes (the top of the hierarchy is small there and
+ * queries are already fast), ~1 % of the nodes up to 2,048 (a 24 MiB table; measured on the generated 1M
  * network: 2,896 nodes built 6 % faster and settled 354 instead of 424 nodes per query, for
- * twice the table).
+ * a 48 MiB table).
  */
 export function defaultCoreSize(n: number): number {
   return n < 20_000 ? 0 : Math.min(2048, Math.floor(n / 100));
