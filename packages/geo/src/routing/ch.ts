@@ -438,6 +438,8 @@ export class ContractionHierarchy {
 
 /** witness-search budget (settled nodes) when only estimating a node's priority */
 const ESTIMATE_LIMIT = 40;
+/** up to this many open targets a witness search tests each one's ellipse before pushing a node */
+const FEW_TARGETS = 8;
 /** largest core (its table takes ~6 bytes per ordered pair: 24 MiB at 2,048 core nodes, 96 MiB at this size) */
 const MAX_CORE = 4096;
 
@@ -747,6 +749,7 @@ class ChBuilder {
             const ex = X[x]! - vx;
             const ey = Y[x]! - vy;
             if ((ex * ex + ey * ey) * h2 > room * room) continue;
+            if (targets <= FEW_TARGETS && !this.towardsTarget(i, gen, x, dx)) continue;
             heap.push(dx, x);
           }
         }
@@ -764,6 +767,27 @@ class ChBuilder {
       }
     }
     return exact;
+  }
+
+  /**
+   * With few targets left, the tighter test: x lies inside the ellipse around u and some open
+   * target w, dx + |x w| × minimum cost factor ≤ c(u, v) + c(v, w).
+   */
+  private towardsTarget(i: number, gen: number, x: number, dx: number): boolean {
+    const { nbr, tVia, target, X, Y } = this;
+    const h2 = this.hScale * this.hScale;
+    const xx = X[x]!;
+    const xy = Y[x]!;
+    for (let j = i + 1, d = this.nbrCount; j < d; j++) {
+      const w = nbr[j]!;
+      if (target[w] !== gen) continue;
+      const room = tVia[w]! - dx;
+      if (room < 0) continue;
+      const fx = xx - X[w]!;
+      const fy = xy - Y[w]!;
+      if ((fx * fx + fy * fy) * h2 <= room * room) return true;
+    }
+    return false;
   }
 
   /** the costliest via path among the targets (after neighbour i) still open in search `gen` */
