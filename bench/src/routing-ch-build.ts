@@ -2,7 +2,8 @@
 // generated network (routing-network.ts, the same seed as the growth table) and times queries.
 //   npx tsx bench/src/routing-ch-build.ts 100k [--ref]
 // The graph.bin bytes are cached in $CH_BENCH_DIR (default /tmp) so repeated runs skip the
-// generation. `CH_BENCH_PAIRS` (default 1000) query pairs, `CH_BENCH_REPEAT` best of N per pair. `--ref` writes the query costs as the reference; without it they are compared
+// generation. `CH_BENCH_PAIRS` (default 1000) query pairs, `CH_BENCH_REPEAT` best of N per pair,
+// `CH_BENCH_OPTS` build options as JSON (e.g. '{"coreSize":0}' for no core). `--ref` writes the query costs as the reference; without it they are compared
 // with the reference when one exists (any difference > 1e-9 relative fails the run).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +25,10 @@ if (process.argv.includes('--gen-only')) process.exit(0);
 const g = RunningGraph.fromBytes(new Uint8Array(readFileSync(binPath)));
 let t = performance.now();
 const cpu0 = process.cpuUsage();
-const ch = ContractionHierarchy.build(g);
+const ch = ContractionHierarchy.build(
+  g,
+  process.env.CH_BENCH_OPTS ? (JSON.parse(process.env.CH_BENCH_OPTS) as Parameters<typeof ContractionHierarchy.build>[1]) : {},
+);
 const buildMs = performance.now() - t;
 const buildCpu = process.cpuUsage(cpu0);
 const index = new SnapIndex(g);
@@ -83,7 +87,7 @@ if (process.argv.includes('--ref')) {
   if (worst > 1e-9) process.exitCode = 1;
 }
 console.log(
-  `${g.nodeCount} nodes: build ${(buildMs / 1000).toFixed(2)} s (cpu ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(2)} s), ${ch.shortcuts} shortcuts; ` +
+  `${g.nodeCount} nodes: build ${(buildMs / 1000).toFixed(2)} s (cpu ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(2)} s), ${ch.shortcuts} shortcuts, core ${ch.coreSize}; ` +
     `snapped p50/p99 ${pct(times, 50).toFixed(3)}/${pct(times, 99).toFixed(3)} ms, ${(settled / PAIRS).toFixed(0)} settled; ` +
     `node pairs p50/p99 ${pct(nodeTimes, 50).toFixed(3)}/${pct(nodeTimes, 99).toFixed(3)} ms; ${check}; ` +
     `rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB`,

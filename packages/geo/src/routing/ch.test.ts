@@ -4,7 +4,7 @@ import type { RunningGraph } from '../graph/graph.ts';
 import { andorraGraph } from '../test-support/andorra.ts';
 import { KM_LAT, KM_LON, kmNetwork } from '../test-support/network.ts';
 import { referenceCost } from '../test-support/reference.ts';
-import type { ContractionHierarchy } from './ch.ts';
+import { ContractionHierarchy } from './ch.ts';
 import { mulberry32 } from './loop.ts';
 import { RoutePlanner } from './planner.ts';
 import { Router, type PathResult } from './search.ts';
@@ -104,6 +104,26 @@ describe('contraction hierarchy on Andorra', () => {
     expect(chSettled * 3).toBeLessThan(altSettled);
   });
 
+  it('answers through an uncontracted core and its cost table with the same costs and walks, searching fewer nodes', () => {
+    const cored = ContractionHierarchy.build(g, { coreSize: 300 });
+    expect(cored.coreSize).toBe(300);
+    expect(new Set(cored.rank).size).toBe(g.nodeCount);
+    const snaps = randomSnaps(200, 11);
+    let settledCore = 0;
+    let settledPlain = 0;
+    for (let i = 0; i < snaps.length; i += 2) {
+      const a = snaps[i]!;
+      const b = snaps[i + 1]!;
+      const r = cored.route(a, b)!;
+      const q = alt.route(a, b)!;
+      expect(Math.abs(r.cost - q.cost)).toBeLessThanOrEqual(1e-6 * Math.max(1, q.cost));
+      expectWalk(g, r, a, b);
+      settledCore += r.settled;
+      settledPlain += ch.route(a, b)!.settled;
+    }
+    expect(settledCore * 2).toBeLessThan(settledPlain);
+  });
+
   it('is what the router uses for plain queries, and steps aside for preferences', () => {
     const [a, b] = randomSnaps(2, 5) as [Snap, Snap];
     expect(planner.router.route(a, b)!.settled).toBe(ch.route(a, b)!.settled);
@@ -159,7 +179,8 @@ describe('contraction hierarchy on awkward networks', () => {
           ways.push([a, [(a[0] + b[0]) / 2 + bend, (a[1] + b[1]) / 2 - bend], b]);
         }
         const { g, planner } = network(ways);
-        const ch = planner.router.hierarchy();
+        // every third network keeps an uncontracted core (its cost table answers the top)
+        const ch = seed % 3 === 0 ? ContractionHierarchy.build(g, { coreSize: 1 + (seed % g.nodeCount) }) : planner.router.hierarchy();
         for (let k = 0; k < 12; k++) {
           const ea = Math.floor(rnd() * g.edgeCount);
           const eb = Math.floor(rnd() * g.edgeCount);

@@ -11,6 +11,14 @@ import { TypedHeap } from './typed-heap.ts';
  * finds a path at most as cheap around it. A query is then two small Dijkstra searches that only
  * climb to more important nodes, one from each end, meeting at the path's most important node.
  *
+ * On large graphs the most important nodes (the core, `defaultCoreSize`: ~1 % of the nodes, at
+ * most 2,048) are not contracted: that dense top is where contraction costs most and where long
+ * queries settled most of their nodes. A table holds the cost between every two core nodes, and
+ * a query's searches stop at the core: its cost is the best of the meetings below the core and of
+ * forward cost to a core node + table + backward cost from a core node (core-based methods such
+ * as Core-ALT search inside an uncontracted core with landmarks; a table, as transit-node
+ * routing keeps between its access nodes, is cheaper per query for a core this small).
+ *
  * The running graph is undirected (costs are the same both ways), so one upward adjacency serves
  * both searches. Parallel ways keep the cheapest; a way from a junction back to itself is never
  * on a shortest path and is left out. Queries start and end mid-edge like the ALT router's: both
@@ -41,6 +49,29 @@ export class ContractionHierarchy {
   private readonly nodeAt: Int32Array;
   /** number of shortcuts added */
   readonly shortcuts: number;
+  /**
+   * The core: the top `coreSize` ranks are not contracted. A table holds the cost between every
+   * two core nodes (`coreDist`, the upper triangle by core index = rank − coreStart, see
+   * `triangleRow`: costs are the same both ways) and, in row a, the core node before b on the
+   * cheapest path from a to b, for b > a (`corePred`, full rows of which only b > a and the nodes
+   * on those paths are filled); `coreOff`/`coreTo`/`coreEdge` are the core's own adjacency (CH
+   * edges between core nodes), for unpacking a path through it.
+   */
+  readonly coreSize: number;
+  private readonly coreStart: number;
+  private readonly coreDist: Float64Array;
+  private readonly corePred: Uint16Array;
+  private readonly coreOff: Int32Array;
+  private readonly coreTo: Int32Array;
+  private readonly coreEdge: Int32Array;
+  // core nodes reached by the forward / backward search (ranks), and the backward ones' costs
+  private readonly fCore: Int32Array;
+  private readonly bCore: Int32Array;
+  private readonly bCoreIdx: Int32Array;
+  private readonly bCoreRow: Int32Array;
+  private readonly bCoreDist: Float64Array;
+  private fCoreCount = 0;
+  private bCoreCount = 0;
 
   // query state by rank, reused (generation stamps instead of clearing)
   private readonly fDist: Float64Array;
@@ -75,6 +106,18 @@ export class ContractionHierarchy {
     this.eC1 = parts.eC1;
     this.eC2 = parts.eC2;
     this.shortcuts = parts.shortcuts;
+    this.coreSize = parts.coreSize;
+    this.coreStart = n - parts.coreSize;
+    this.coreDist = parts.coreDist;
+    this.corePred = parts.corePred;
+    this.coreOff = parts.coreOff;
+    this.coreTo = parts.coreTo;
+    this.coreEdge = parts.coreEdge;
+    this.fCore = new Int32Array(parts.coreSize);
+    this.bCore = new Int32Array(parts.coreSize);
+    this.bCoreIdx = new Int32Array(parts.coreSize);
+    this.bCoreRow = new Int32Array(parts.coreSize);
+    this.bCoreDist = new Float64Array(parts.coreSize);
     this.nodeAt = new Int32Array(n);
     for (let v = 0; v < n; v++) this.nodeAt[rank[v]!] = v;
     this.upOff = new Int32Array(n + 1);
@@ -117,11 +160,13 @@ export class ContractionHierarchy {
    * each contraction, for the same query search spaces). A shortcut u–w is added unless a
    * witness search from u (a Dijkstra on the remaining graph without v, stopped after
    * `settleLimit` nodes or beyond the costliest via path) reaches w at most as cheaply; stopping
-   * early only adds shortcuts, never loses a shortest path.
+   * early only adds shortcuts, never loses a shortest path. Contraction stops when `coreSize`
+   * nodes are left (default `defaultCoreSize`); they are the core (see the class comment).
    */
-  static build(g: RunningGraph, options: { settleLimit?: number; estimateLimit?: number } = {}): ContractionHierarchy {
+  static build(g: RunningGraph, options: { settleLimit?: number; estimateLimit?: number; coreSize?: number } = {}): ContractionHierarchy {
     const settle = options.settleLimit ?? 250;
-    return new ContractionHierarchy(g, new ChBuilder(g, settle, Math.min(settle, options.estimateLimit ?? ESTIMATE_LIMIT)).run());
+    const core = Math.max(0, Math.min(g.nodeCount, MAX_CORE, Math.floor(options.coreSize ?? defaultCoreSize(g.nodeCount))));
+    return new ContractionHierarchy(g, new ChBuilder(g, settle, Math.min(settle, options.estimateLimit ?? ESTIMATE_LIMIT)).run(core));
   }
 
   private seed(forward: boolean, v: number, d: number, gen: number) {
@@ -129,10 +174,14 @@ export class ContractionHierarchy {
     const dist = forward ? this.fDist : this.bDist;
     const stamp = forward ? this.fStamp : this.bStamp;
     if (stamp[r] === gen && dist[r]! <= d) return;
+    if (r >= this.coreStart && stamp[r] !== gen) {
+      if (forward) this.fCore[this.fCoreCount++] = r;
+      else this.bCore[this.bCoreCount++] = r;
+    }
     stamp[r] = gen;
     dist[r] = d;
     (forward ? this.fVia : this.bVia)[r] = -1;
-    (forward ? this.fHeap : this.bHeap).push(d, r);
+    if (r < this.coreStart) (forward ? this.fHeap : this.bHeap).push(d, r);
   }
 
   /**
@@ -158,6 +207,9 @@ export class ContractionHierarchy {
     const { fDist, bDist, fVia, bVia, fStamp, bStamp, fDone, bDone, fHeap, bHeap, upOff, upTo, upEdge, upCost } = this;
     fHeap.clear();
     bHeap.clear();
+    this.fCoreCount = 0;
+    this.bCoreCount = 0;
+    const { coreStart, fCore, bCore } = this;
     let best = Infinity;
     let meet = -2; // -1 = along the shared edge
     if (srcE === dstE) {
@@ -209,13 +261,54 @@ export class ContractionHierarchy {
         const x = upTo[i]!;
         const dx = du + upCost[i]!;
         if (dx >= best) continue; // cannot lead to a cheaper meeting
-        if (stamp[x] !== gen || dx < dist[x]!) {
+        if (stamp[x] !== gen) {
           stamp[x] = gen;
           dist[x] = dx;
           via[x] = upEdge[i]!;
-          heap.push(dx, x);
+          // a core node is not searched from: its cost is combined through the table below
+          if (x < coreStart) heap.push(dx, x);
+          else if (forward) fCore[this.fCoreCount++] = x;
+          else bCore[this.bCoreCount++] = x;
+        } else if (dx < dist[x]!) {
+          dist[x] = dx;
+          via[x] = upEdge[i]!;
+          if (x < coreStart) heap.push(dx, x);
         }
       }
+    }
+    // paths through the core: forward cost to a core node a + table a → b + backward cost from b
+    let coreA = -1;
+    let coreB = -1;
+    const fc = this.fCoreCount;
+    const bc = this.bCoreCount;
+    if (fc > 0 && bc > 0) {
+      const { coreDist, bCoreIdx, bCoreRow, bCoreDist, coreSize } = this;
+      let bMin = Infinity;
+      for (let j = 0; j < bc; j++) {
+        const r = bCore[j]!;
+        const bi = r - coreStart;
+        bCoreIdx[j] = bi;
+        bCoreRow[j] = triangleRow(bi, coreSize);
+        bCoreDist[j] = bDist[r]!;
+        if (bDist[r]! < bMin) bMin = bDist[r]!;
+      }
+      for (let i = 0; i < fc; i++) {
+        const a = fCore[i]!;
+        const da = fDist[a]!;
+        if (da + bMin >= best) continue;
+        const ai = a - coreStart;
+        const row = triangleRow(ai, coreSize);
+        for (let j = 0; j < bc; j++) {
+          const bi = bCoreIdx[j]!;
+          const c = da + coreDist[bi >= ai ? row + bi : bCoreRow[j]! + ai]! + bCoreDist[j]!;
+          if (c < best) {
+            best = c;
+            coreA = a;
+            coreB = bCore[j]!;
+          }
+        }
+      }
+      if (coreA >= 0) meet = coreA;
     }
     if (meet === -2) return null;
 
@@ -248,6 +341,10 @@ export class ContractionHierarchy {
       const chainAt = this.stackAt.slice(0, chain);
       for (let i = chain - 1; i >= 0; i--) this.unpack(chainE[i]!, chainAt[i]!);
       r = meet;
+      if (coreA >= 0) {
+        this.unpackCore(coreA, coreB);
+        r = coreB;
+      }
       while (bVia[r] !== -1) {
         const e = bVia[r]!;
         const v = nodeAt[r]!;
@@ -266,6 +363,36 @@ export class ContractionHierarchy {
       step(dstE, endNode === g.edgeFrom[dstE] ? 0 : dstLen, to.offset);
     }
     return { steps, cost: best, length, settled };
+  }
+
+  /** Append the original edges of the cheapest core path from rank a to rank b (both core nodes). */
+  private unpackCore(a: number, b: number) {
+    if (a === b) return;
+    const { coreStart, coreSize, corePred, coreOff, coreTo, coreEdge, nodeAt } = this;
+    const ai = a - coreStart;
+    const bi = b - coreStart;
+    // the predecessors are kept in the row of the smaller index: walking them from the other end
+    // goes towards the row's node
+    const root = Math.min(ai, bi);
+    const row = root * coreSize;
+    const edges: number[] = [];
+    const from: number[] = [];
+    let x = Math.max(ai, bi);
+    while (x !== root) {
+      const p = corePred[row + x]!;
+      let e = -1;
+      for (let k = coreOff[p]!, end = coreOff[p + 1]!; k < end; k++) {
+        if (coreTo[k] === x) {
+          e = coreEdge[k]!;
+          break;
+        }
+      }
+      edges.push(e);
+      from.push(nodeAt[(ai < bi ? p : x) + coreStart]!);
+      x = p;
+    }
+    if (ai < bi) for (let i = edges.length - 1; i >= 0; i--) this.unpack(edges[i]!, from[i]!);
+    else for (let i = 0; i < edges.length; i++) this.unpack(edges[i]!, from[i]!);
   }
 
   private pushStack(at: number, e: number, from: number) {
@@ -311,6 +438,20 @@ export class ContractionHierarchy {
 
 /** witness-search budget (settled nodes) when only estimating a node's priority */
 const ESTIMATE_LIMIT = 40;
+/** up to this many open targets a witness search tests each one's ellipse before pushing a node */
+const FEW_TARGETS = 8;
+/** largest core (its table takes ~6 bytes per ordered pair: 24 MiB at 2,048 core nodes, 96 MiB at this size) */
+const MAX_CORE = 4096;
+
+/**
+ * Core size by graph size: none below 20k nodes (the top of the hierarchy is small there and
+ * queries are already fast), ~1 % of the nodes up to 2,048 (a 24 MiB table; measured on the generated 1M
+ * network: 2,896 nodes built 6 % faster and settled 354 instead of 424 nodes per query, for
+ * a 48 MiB table).
+ */
+export function defaultCoreSize(n: number): number {
+  return n < 20_000 ? 0 : Math.min(2048, Math.floor(n / 100));
+}
 
 interface ChParts {
   rank: Int32Array;
@@ -324,6 +465,12 @@ interface ChParts {
   upNode: Int32Array;
   upEdgeOf: Int32Array;
   shortcuts: number;
+  coreSize: number;
+  coreDist: Float64Array;
+  corePred: Uint16Array;
+  coreOff: Int32Array;
+  coreTo: Int32Array;
+  coreEdge: Int32Array;
 }
 
 function grow<T extends Int32Array | Float64Array | Uint32Array>(x: T, size: number): T {
@@ -336,9 +483,14 @@ function grow<T extends Int32Array | Float64Array | Uint32Array>(x: T, size: num
  * The contraction itself, on typed arrays only (no per-node objects): CH edges in growable
  * arrays, the remaining graph as per-node slices of (neighbour, edge, cost) in one pool (a full
  * slice moves to the pool's end with twice the room), and the witness searches' state.
+ *
+ * Nodes are numbered locally (`ids` maps back to the graph's node): whenever the remaining graph
+ * has shrunk to half of the numbering, it is renumbered densely (same relative order, so the
+ * Hilbert locality of graph.bin stays) and its pool rewritten, so the searches of the late,
+ * dense phases run on small arrays instead of touching state spread over every node.
  */
 class ChBuilder {
-  // CH edges
+  // CH edges (ends are graph nodes)
   private eCount = 0;
   private eA: Int32Array;
   private eB: Int32Array;
@@ -348,20 +500,21 @@ class ChBuilder {
   private eC1: Int32Array;
   private eC2: Int32Array;
   private eHops: Int32Array;
-  // remaining graph
-  private readonly aStart: Int32Array;
-  private readonly aLen: Int32Array;
-  private readonly aCap: Int32Array;
+  // local numbering → graph node
+  private ids: Int32Array;
+  // remaining graph (local ids)
+  private aStart: Int32Array;
+  private aLen: Int32Array;
+  private aCap: Int32Array;
   private pN: Int32Array;
   private pE: Int32Array;
   private pC: Float64Array;
   private pUsed = 0;
-  // witness searches
-  private readonly wDist: Float64Array;
-  private readonly wStamp: Uint32Array;
-  private readonly wDone: Uint32Array;
-  private readonly target: Uint32Array;
-  private readonly tVia: Float64Array;
+  // witness searches: wStamp = wGen when reached, wGen + 1 when settled
+  private wDist: Float64Array;
+  private wStamp: Uint32Array;
+  private target: Uint32Array;
+  private tVia: Float64Array;
   private readonly heap = new TypedHeap(256);
   private wGen = 0;
   // the neighbours of the node under examination and the shortcuts it needs (index pairs)
@@ -372,7 +525,11 @@ class ChBuilder {
   private pairI = new Int32Array(256);
   private pairJ = new Int32Array(256);
   private pairCount = 0;
-  private readonly level: Int32Array;
+  private level: Int32Array;
+  // projected coordinates (m) of the local nodes, and the cost per straight-line metre at least
+  private X: Float64Array;
+  private Y: Float64Array;
+  private readonly hScale: number;
 
   constructor(
     private readonly g: RunningGraph,
@@ -389,6 +546,8 @@ class ChBuilder {
     this.eC1 = new Int32Array(cap);
     this.eC2 = new Int32Array(cap);
     this.eHops = new Int32Array(cap);
+    this.ids = new Int32Array(n);
+    for (let v = 0; v < n; v++) this.ids[v] = v;
     this.aStart = new Int32Array(n);
     this.aLen = new Int32Array(n);
     this.aCap = new Int32Array(n);
@@ -406,10 +565,12 @@ class ChBuilder {
     this.pC = new Float64Array(size);
     this.wDist = new Float64Array(n);
     this.wStamp = new Uint32Array(n);
-    this.wDone = new Uint32Array(n);
     this.target = new Uint32Array(n);
     this.tVia = new Float64Array(n);
     this.level = new Int32Array(n);
+    this.X = Float64Array.from(g.nodeX);
+    this.Y = Float64Array.from(g.nodeY);
+    this.hScale = g.minCostFactor * 0.99;
   }
 
   private addEdge(a: number, b: number, cost: number, orig: number, mid: number, c1: number, c2: number, hops: number): number {
@@ -461,19 +622,33 @@ class ChBuilder {
       this.aCap[v] = c;
       this.pUsed += c;
     }
-    const at = this.aStart[v]! + this.aLen[v]!++;
-    this.pN[at] = w;
-    this.pE[at] = e;
-    this.pC[at] = cost;
+    // keep the slice sorted by cost: a search stops scanning a node's edges at the first too costly one
+    const s0 = this.aStart[v]!;
+    let at = s0 + this.aLen[v]!++;
+    const { pN, pE, pC } = this;
+    while (at > s0 && pC[at - 1]! > cost) {
+      pN[at] = pN[at - 1]!;
+      pE[at] = pE[at - 1]!;
+      pC[at] = pC[at - 1]!;
+      at--;
+    }
+    pN[at] = w;
+    pE[at] = e;
+    pC[at] = cost;
+  }
+
+  private arcsFix(a: number, b: number, id: number, c: number) {
+    this.link(a, b, id, c);
+    this.link(b, a, id, c);
   }
 
   private unlink(v: number, w: number) {
     const k = this.slot(v, w);
     if (k < 0) return;
     const last = this.aStart[v]! + --this.aLen[v]!;
-    this.pN[k] = this.pN[last]!;
-    this.pE[k] = this.pE[last]!;
-    this.pC[k] = this.pC[last]!;
+    this.pN.copyWithin(k, k + 1, last + 1);
+    this.pE.copyWithin(k, k + 1, last + 1);
+    this.pC.copyWithin(k, k + 1, last + 1);
   }
 
   /**
@@ -482,9 +657,10 @@ class ChBuilder {
    * search *reaches* it at a cost ≤ c(u,v) + c(v,w) — a tentative distance is the cost of a real
    * path, so it need not be settled (a direct edge u–w is seen when u itself is settled). The
    * search stops when every target is witnessed or settled, after `limit` settled nodes, or when
-   * the queue's minimum exceeds the costliest via path among the targets still open.
+   * the queue's minimum exceeds the costliest via path among the targets still open. Returns
+   * false when a search stopped at `limit` (a larger budget might find more witnesses).
    */
-  private needed(v: number, limit: number) {
+  private needed(v: number, limit: number): boolean {
     const d = this.aLen[v]!;
     if (d > this.nbr.length) {
       this.nbr = new Int32Array(d * 2);
@@ -494,19 +670,31 @@ class ChBuilder {
     const nbr = this.nbr;
     const nbrCost = this.nbrCost;
     const s0 = this.aStart[v]!;
+    // costliest neighbour first (the slice is sorted by cost): each search then reaches only as
+    // far as its own cost plus the next one's, not plus the costliest's
     for (let k = 0; k < d; k++) {
-      nbr[k] = this.pN[s0 + k]!;
-      this.nbrEdge[k] = this.pE[s0 + k]!;
-      nbrCost[k] = this.pC[s0 + k]!;
+      nbr[k] = this.pN[s0 + d - 1 - k]!;
+      this.nbrEdge[k] = this.pE[s0 + d - 1 - k]!;
+      nbrCost[k] = this.pC[s0 + d - 1 - k]!;
     }
     this.nbrCount = d;
     this.pairCount = 0;
-    const { wDist, wStamp, wDone, target, tVia, heap, aStart, aLen } = this;
+    const { wDist, wStamp, target, tVia, heap, aStart, aLen, X, Y } = this;
+    const vx = X[v]!;
+    const vy = Y[v]!;
+    const h2 = this.hScale * this.hScale;
     const pN = this.pN;
     const pC = this.pC;
+    let exact = true;
     for (let i = 0; i + 1 < d; i++) {
       const ci = nbrCost[i]!;
-      const gen = ++this.wGen;
+      if (this.wGen >= 0xfffffff0) {
+        wStamp.fill(0);
+        target.fill(0);
+        this.wGen = 0;
+      }
+      const gen = (this.wGen += 2);
+      const done = gen + 1;
       let bound = 0;
       let targets = 0;
       for (let j = i + 1; j < d; j++) {
@@ -519,6 +707,7 @@ class ChBuilder {
       }
       const src = nbr[i]!;
       heap.clear();
+      wStamp[v] = done; // the search goes around v
       wStamp[src] = gen;
       wDist[src] = 0;
       heap.push(0, src);
@@ -526,36 +715,48 @@ class ChBuilder {
       search: while (heap.size > 0) {
         if (heap.minKey > bound) break;
         const u = heap.pop();
-        if (wDone[u] === gen) continue;
-        wDone[u] = gen;
+        if (wStamp[u] === done) continue;
+        wStamp[u] = done;
         if (target[u] === gen) {
           // settled without a witness: no cheaper path exists, this target is decided
           target[u] = 0;
           if (--targets === 0) break;
-          bound = this.openBound(i, gen);
+          if (tVia[u] === bound) bound = this.openBound(i, gen);
         }
-        if (++settled > limit) break;
+        if (++settled > limit) {
+          exact = false;
+          break;
+        }
         const du = wDist[u]!;
         for (let k = aStart[u]!, end = k + aLen[u]!; k < end; k++) {
-          const x = pN[k]!;
-          if (x === v || wDone[x] === gen) continue;
           const dx = du + pC[k]!;
-          if (dx > bound) continue;
-          if (wStamp[x] !== gen || dx < wDist[x]!) {
+          if (dx > bound) break; // the slice is sorted by cost
+          const x = pN[k]!;
+          const sx = wStamp[x]!;
+          if (sx === done) continue;
+          if (sx !== gen || dx < wDist[x]!) {
             wStamp[x] = gen;
             wDist[x] = dx;
             if (target[x] === gen && dx <= tVia[x]!) {
               target[x] = 0; // witnessed
               if (--targets === 0) break search;
-              bound = this.openBound(i, gen);
+              if (tVia[x] === bound) bound = this.openBound(i, gen);
             }
+            // x can only lead to a witness for target w if dx + d(x, w) ≤ ci + c(v, w), and
+            // d(x, w) ≥ |x v| × minimum cost factor − c(v, w): outside that ellipse around u and
+            // v nothing useful lies (pruning only ever adds shortcuts, never loses a path)
+            const room = 2 * bound - ci - dx;
+            const ex = X[x]! - vx;
+            const ey = Y[x]! - vy;
+            if ((ex * ex + ey * ey) * h2 > room * room) continue;
+            if (targets <= FEW_TARGETS && !this.towardsTarget(i, gen, x, dx)) continue;
             heap.push(dx, x);
           }
         }
       }
       for (let j = i + 1; j < d; j++) {
         const w = nbr[j]!;
-        if (!(wStamp[w] === gen && wDist[w]! <= ci + nbrCost[j]!)) {
+        if (!(wStamp[w]! >= gen && wDist[w]! <= ci + nbrCost[j]!)) {
           if (this.pairCount === this.pairI.length) {
             this.pairI = grow(this.pairI, this.pairCount * 2);
             this.pairJ = grow(this.pairJ, this.pairCount * 2);
@@ -565,6 +766,28 @@ class ChBuilder {
         }
       }
     }
+    return exact;
+  }
+
+  /**
+   * With few targets left, the tighter test: x lies inside the ellipse around u and some open
+   * target w, dx + |x w| × minimum cost factor ≤ c(u, v) + c(v, w).
+   */
+  private towardsTarget(i: number, gen: number, x: number, dx: number): boolean {
+    const { nbr, tVia, target, X, Y } = this;
+    const h2 = this.hScale * this.hScale;
+    const xx = X[x]!;
+    const xy = Y[x]!;
+    for (let j = i + 1, d = this.nbrCount; j < d; j++) {
+      const w = nbr[j]!;
+      if (target[w] !== gen) continue;
+      const room = tVia[w]! - dx;
+      if (room < 0) continue;
+      const fx = xx - X[w]!;
+      const fy = xy - Y[w]!;
+      if ((fx * fx + fy * fy) * h2 <= room * room) return true;
+    }
+    return false;
   }
 
   /** the costliest via path among the targets (after neighbour i) still open in search `gen` */
@@ -578,8 +801,11 @@ class ChBuilder {
     return b;
   }
 
+  /** set by `priority`: its witness searches all ended within the estimate's budget */
+  private estimateExact = false;
+
   private priority(v: number): number {
-    this.needed(v, this.estimateLimit);
+    this.estimateExact = this.needed(v, this.estimateLimit);
     const removed = this.nbrCount;
     if (removed === 0) return this.level[v]!;
     const hops = this.eHops;
@@ -590,7 +816,70 @@ class ChBuilder {
     return this.pairCount - removed + addedHops / Math.max(1, removedHops) + this.level[v]!;
   }
 
-  run(): ChParts {
+  /**
+   * Renumber the `left` remaining nodes densely (in their current order) and rewrite the pool;
+   * returns the map old local id → new local id (−1 for contracted nodes).
+   */
+  private compact(contracted: Uint8Array, left: number): Int32Array {
+    const oldN = this.ids.length;
+    const map = new Int32Array(oldN).fill(-1);
+    const ids = new Int32Array(left);
+    let k = 0;
+    for (let v = 0; v < oldN; v++) {
+      if (contracted[v]) continue;
+      map[v] = k;
+      ids[k++] = this.ids[v]!;
+    }
+    let total = 0;
+    for (let v = 0; v < oldN; v++) if (!contracted[v]) total += Math.max(4, 2 * this.aLen[v]!);
+    const pN = new Int32Array(Math.ceil(total * 1.5) + 16);
+    const pE = new Int32Array(pN.length);
+    const pC = new Float64Array(pN.length);
+    const aStart = new Int32Array(left);
+    const aLen = new Int32Array(left);
+    const aCap = new Int32Array(left);
+    const level = new Int32Array(left);
+    const X = new Float64Array(left);
+    const Y = new Float64Array(left);
+    let at = 0;
+    for (let v = 0; v < oldN; v++) {
+      const nv = map[v]!;
+      if (nv < 0) continue;
+      const s0 = this.aStart[v]!;
+      const l = this.aLen[v]!;
+      aStart[nv] = at;
+      aLen[nv] = l;
+      aCap[nv] = Math.max(4, 2 * l);
+      for (let j = 0; j < l; j++) {
+        pN[at + j] = map[this.pN[s0 + j]!]!;
+        pE[at + j] = this.pE[s0 + j]!;
+        pC[at + j] = this.pC[s0 + j]!;
+      }
+      at += aCap[nv]!;
+      level[nv] = this.level[v]!;
+      X[nv] = this.X[v]!;
+      Y[nv] = this.Y[v]!;
+    }
+    this.ids = ids;
+    this.pN = pN;
+    this.pE = pE;
+    this.pC = pC;
+    this.pUsed = at;
+    this.aStart = aStart;
+    this.aLen = aLen;
+    this.aCap = aCap;
+    this.level = level;
+    this.X = X;
+    this.Y = Y;
+    this.wDist = new Float64Array(left);
+    this.wStamp = new Uint32Array(left);
+    this.target = new Uint32Array(left);
+    this.tVia = new Float64Array(left);
+    this.wGen = 0;
+    return map;
+  }
+
+  run(coreSize: number): ChParts {
     const g = this.g;
     const n = g.nodeCount;
     for (let e = 0; e < g.edgeCount; e++) {
@@ -608,26 +897,46 @@ class ChBuilder {
         const id = this.pE[k]!;
         this.eCost[id] = c;
         this.eOrig[id] = e;
-        this.pC[k] = c;
-        this.pC[this.slot(b, a)] = c;
+        this.unlink(a, b);
+        this.unlink(b, a);
+        this.arcsFix(a, b, id, c);
       }
     }
-    const queue = new TypedHeap(n + 16);
-    const current = new Float64Array(n);
+    let queue = new TypedHeap(n + 16);
+    let current = new Float64Array(n);
     for (let v = 0; v < n; v++) {
       current[v] = this.priority(v);
       queue.push(current[v]!, v);
     }
-    const contracted = new Uint8Array(n);
-    const dirty = new Uint8Array(n);
+    let contracted = new Uint8Array(n);
+    let dirty = new Uint8Array(n);
     const rank = new Int32Array(n);
     const upNode: number[] = [];
     const upEdgeOf: number[] = [];
     let order = 0;
     let shortcuts = 0;
     let touched = new Int32Array(64);
-    const level = this.level;
-    while (queue.size > 0) {
+    const stopAt = n - coreSize;
+    let local = n; // size of the local numbering
+    while (queue.size > 0 && order < stopAt) {
+      const left = n - order;
+      if (left <= local >> 1 && left >= 256) {
+        const map = this.compact(contracted, left);
+        const c2 = new Float64Array(left);
+        const d2 = new Uint8Array(left);
+        for (let v = 0; v < local; v++) {
+          const nv = map[v]!;
+          if (nv < 0) continue;
+          c2[nv] = current[v]!;
+          d2[nv] = dirty[v]!;
+        }
+        current = c2;
+        dirty = d2;
+        contracted = new Uint8Array(left);
+        queue = new TypedHeap(left + 16);
+        for (let v = 0; v < left; v++) queue.push(current[v]!, v);
+        local = left;
+      }
       const key = queue.minKey;
       const v = queue.pop();
       if (contracted[v] || key !== current[v]) continue; // a stale entry
@@ -644,8 +953,10 @@ class ChBuilder {
           continue;
         }
       }
-      // the shortcuts v needs, with the full witness budget (fewer than the estimate's)
-      if (!fresh || this.settleLimit !== this.estimateLimit) this.needed(v, this.settleLimit);
+      // the shortcuts v needs, with the full witness budget (the estimate's searches are reused
+      // when none of them stopped at its smaller budget: the result would be the same)
+      if (!fresh || !this.estimateExact) this.needed(v, this.settleLimit);
+      const ids = this.ids;
       const nbr = this.nbr;
       for (let k = 0; k < this.pairCount; k++) {
         const i = this.pairI[k]!;
@@ -658,18 +969,14 @@ class ChBuilder {
         const eu = this.nbrEdge[i]!;
         const ew = this.nbrEdge[j]!;
         // eC1 joins eA–mid, eC2 joins mid–eB
-        const id = this.addEdge(u, w, cost, -1, v, eu, ew, this.eHops[eu]! + this.eHops[ew]!);
+        const id = this.addEdge(ids[u]!, ids[w]!, cost, -1, ids[v]!, eu, ew, this.eHops[eu]! + this.eHops[ew]!);
         shortcuts++;
         if (slot >= 0) {
-          this.pE[slot] = id;
-          this.pC[slot] = cost;
-          const back = this.slot(w, u);
-          this.pE[back] = id;
-          this.pC[back] = cost;
-        } else {
-          this.link(u, w, id, cost);
-          this.link(w, u, id, cost);
+          this.unlink(u, w);
+          this.unlink(w, u);
         }
+        this.link(u, w, id, cost);
+        this.link(w, u, id, cost);
       }
       // v's remaining edges all lead to more important nodes: its upward edges
       const d = this.aLen[v]!;
@@ -677,11 +984,12 @@ class ChBuilder {
       const s0 = this.aStart[v]!;
       for (let k = 0; k < d; k++) {
         const u = this.pN[s0 + k]!;
-        upNode.push(v);
+        upNode.push(ids[v]!);
         upEdgeOf.push(this.pE[s0 + k]!);
         touched[k] = u;
       }
       this.aLen[v] = 0;
+      const level = this.level;
       for (let k = 0; k < d; k++) {
         const u = touched[k]!;
         this.unlink(u, v);
@@ -689,10 +997,42 @@ class ChBuilder {
         if (level[u]! < level[v]! + 1) level[u] = level[v]! + 1;
       }
       contracted[v] = 1;
-      rank[v] = order++;
+      rank[ids[v]!] = order++;
     }
+    // the core: the nodes left get the top ranks, and the cost table between every two of them
+    const coreStart = order;
+    const K = n - coreStart;
+    const coreOff = new Int32Array(K + 1);
+    const coreLocal = new Int32Array(K);
+    const toCore = new Int32Array(local).fill(-1);
+    for (let v = 0; v < local; v++) {
+      if (contracted[v]) continue;
+      const c = order - coreStart;
+      coreLocal[c] = v;
+      toCore[v] = c;
+      rank[this.ids[v]!] = order++;
+    }
+    for (let c = 0; c < K; c++) coreOff[c + 1] = coreOff[c]! + this.aLen[coreLocal[c]!]!;
+    const coreTo = new Int32Array(coreOff[K]!);
+    const coreEdge = new Int32Array(coreOff[K]!);
+    const coreCost = new Float64Array(coreOff[K]!);
+    for (let c = 0; c < K; c++) {
+      const v = coreLocal[c]!;
+      for (let k = 0, s0 = this.aStart[v]!, at = coreOff[c]!; k < this.aLen[v]!; k++, at++) {
+        coreTo[at] = toCore[this.pN[s0 + k]!]!;
+        coreEdge[at] = this.pE[s0 + k]!;
+        coreCost[at] = this.pC[s0 + k]!;
+      }
+    }
+    const { dist: coreDist, pred: corePred } = coreTable(K, coreOff, coreTo, coreCost);
     const m = this.eCount;
     return {
+      coreSize: K,
+      coreDist,
+      corePred,
+      coreOff,
+      coreTo,
+      coreEdge,
       rank,
       eA: this.eA.slice(0, m),
       eB: this.eB.slice(0, m),
@@ -706,4 +1046,55 @@ class ChBuilder {
       shortcuts,
     };
   }
+}
+
+/** start of row a of the upper triangle (diagonal included) of a K × K table, minus a: entry (a, b ≥ a) is at triangleRow(a, K) + b */
+function triangleRow(a: number, K: number): number {
+  return a * K - (a * (a + 1)) / 2;
+}
+
+/**
+ * Cheapest costs between every two core nodes (a Dijkstra from each over the core's adjacency,
+ * which keeps every cost between core nodes: contraction preserves them), stored once per pair
+ * (the upper triangle), and the predecessor of each node on the path from the row's node. The
+ * search from core node a stops once every node after a is settled (the pairs before a were
+ * filled by their own rows); the nodes on those paths were settled before them, so their
+ * predecessors in row a are there too.
+ */
+function coreTable(K: number, off: Int32Array, to: Int32Array, cost: Float64Array): { dist: Float64Array; pred: Uint16Array } {
+  const dist = new Float64Array((K * (K + 1)) / 2).fill(Infinity);
+  const pred = new Uint16Array(K * K);
+  const d = new Float64Array(K);
+  const done = new Uint32Array(K);
+  const heap = new TypedHeap(Math.max(16, K));
+  for (let a = 0; a < K; a++) {
+    const prow = a * K;
+    const mark = a + 1;
+    d.fill(Infinity);
+    heap.clear();
+    d[a] = 0;
+    pred[prow + a] = a;
+    heap.push(0, a);
+    let open = K - 1 - a; // nodes after a not settled yet
+    while (heap.size > 0 && open > 0) {
+      const u = heap.pop();
+      if (done[u] === mark) continue;
+      done[u] = mark;
+      if (u > a) open--;
+      const du = d[u]!;
+      for (let k = off[u]!, end = off[u + 1]!; k < end; k++) {
+        const x = to[k]!;
+        const dx = du + cost[k]!;
+        if (dx < d[x]!) {
+          d[x] = dx;
+          pred[prow + x] = u;
+          heap.push(dx, x);
+        }
+      }
+    }
+    // unreachable nodes keep Infinity; the settled ones' costs are final
+    const row = triangleRow(a, K);
+    for (let b = a; b < K; b++) if (done[b] === mark || b === a) dist[row + b] = b === a ? 0 : d[b]!;
+  }
+  return { dist, pred };
 }
