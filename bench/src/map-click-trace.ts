@@ -47,6 +47,11 @@ async function instrument(page: Page, which: Which) {
           log.push(['setData', T(), id, d?.features?.length]);
           return set.call(this, d);
         };
+        const update = src.updateData;
+        src.updateData = function (this: unknown, d: any) {
+          log.push(['updateData', T(), id, `-${d?.remove?.length ?? 0} +${d?.add?.length ?? 0}`]);
+          return update.call(this, d);
+        };
       }
       m.on('data', (e: any) => {
         if (e.sourceId && e.dataType === 'source') log.push(['data', T(), e.sourceId, e.sourceDataType ?? (e.tile ? 'tile' : '')]);
@@ -118,6 +123,19 @@ async function waitPaint(page: Page, which: Which, dots: number, legs: number) {
 async function one(browser: Browser, url: string, which: Which, routePeer?: (r: PwRoute) => Promise<void>) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await allowTsxFunctions(context);
+  // the routing worker's answers (ours is named waymark-routing, the peer's is its router.js)
+  await context.addInitScript({
+    content: `{
+      const W = window.Worker;
+      window.Worker = class extends W {
+        constructor(url, opts) {
+          super(url, opts);
+          if (opts?.name === 'waymark-routing' || String(url).includes('router'))
+            this.addEventListener('message', () => window.__log?.push(['route-answer', performance.now()]));
+        }
+      };
+    }`,
+  });
   const page = await context.newPage();
   if (routePeer) await page.route('**/__peer/**', routePeer);
   await page.goto(url);

@@ -84,11 +84,20 @@ async function frameClicks(page: Page, which: Which) {
   return px.map((p) => ({ x: box.x + p.x, y: box.y + p.y }));
 }
 
+/** One timed click: ms from the click's mouseup to the first frame with the new waypoint / the new route, and how many frames MapLibre rendered until each. */
+export interface ClickSample {
+  dot: number;
+  route: number;
+  dotFrames: number;
+  routeFrames: number;
+}
+
 /**
  * Click at `at` and time, in the page, from the click's mouseup to the first rendered frame with
- * `dots` waypoints and to the first with `legs` route legs.
+ * `dots` waypoints and to the first with `legs` route legs, counting the frames rendered until then
+ * (a frame in software GL is 300–900 ms here: the count says where a difference comes from).
  */
-async function clickToPaint(page: Page, which: Which, at: { x: number; y: number }, dots: number, legs: number) {
+async function clickToPaint(page: Page, which: Which, at: { x: number; y: number }, dots: number, legs: number): Promise<ClickSample> {
   await page.evaluate(
     ({ which, dots, legs, wl, rl }) => {
       const w = globalThis as unknown as Record<string, any>;
@@ -99,13 +108,21 @@ async function clickToPaint(page: Page, which: Which, at: { x: number; y: number
         ).size;
       w.__paint = new Promise((resolve, reject) => {
         let t0: number | null = null;
-        const out: { dot?: number; route?: number } = {};
+        let frames = 0;
+        const out: Partial<ClickSample> = {};
         m.getCanvasContainer().addEventListener('mouseup', () => (t0 = performance.now()), { capture: true, once: true });
         const onRender = () => {
           if (t0 === null) return;
+          frames++;
           const dt = performance.now() - t0;
-          if (out.dot === undefined && count(wl, 'index') >= dots) out.dot = dt;
-          if (out.route === undefined && (legs === 0 || count(rl, 'leg') >= legs)) out.route = dt;
+          if (out.dot === undefined && count(wl, 'index') >= dots) {
+            out.dot = dt;
+            out.dotFrames = frames;
+          }
+          if (out.route === undefined && (legs === 0 || count(rl, 'leg') >= legs)) {
+            out.route = dt;
+            out.routeFrames = frames;
+          }
           if (out.dot !== undefined && out.route !== undefined) {
             m.off('render', onRender);
             resolve(out);
@@ -118,11 +135,11 @@ async function clickToPaint(page: Page, which: Which, at: { x: number; y: number
     { which, dots, legs, wl: WAYPOINT_LAYER, rl: ROUTE_LAYER },
   );
   await page.mouse.click(at.x, at.y);
-  return page.evaluate(() => (globalThis as unknown as { __paint: Promise<{ dot: number; route: number }> }).__paint);
+  return page.evaluate(() => (globalThis as unknown as { __paint: Promise<ClickSample> }).__paint);
 }
 
 /** One page load: two warm-up clicks (the routing worker's first route), then the timed clicks. */
-async function clickRun(browser: Browser, url: string, which: Which, routePeer?: (route: PwRoute) => Promise<void>) {
+export async function clickRun(browser: Browser, url: string, which: Which, routePeer?: (route: PwRoute) => Promise<void>) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await allowTsxFunctions(context);
   try {
@@ -136,7 +153,7 @@ async function clickRun(browser: Browser, url: string, which: Which, routePeer?:
       await page.locator('body[data-map-loaded="true"][data-router-ready="true"]').waitFor({ timeout: 60_000 });
     }
     const px = await frameClicks(page, which);
-    const samples: { dot: number; route: number }[] = [];
+    const samples: ClickSample[] = [];
     for (let i = 0; i < px.length; i++) {
       const s = await clickToPaint(page, which, px[i]!, i + 1, i);
       if (i >= 2) samples.push(s);
@@ -158,8 +175,8 @@ async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[
     if (!own) return route.fulfill({ status: 404, body: 'not found' });
     return route.fulfill({ body: own.body, contentType: own.type });
   };
-  const ours: { dot: number; route: number }[] = [];
-  const peer: { dot: number; route: number }[] = [];
+  const ours: ClickSample[] = [];
+  const peer: ClickSample[] = [];
   for (let i = 0; i < CLICK_RUNS; i++) {
     ours.push(...(await clickRun(browser, `${appUrl}/run`, 'ours')));
     peer.push(...(await clickRun(browser, `${appUrl}${PEER_PLANNER_PAGE}`, 'peer', routePeer)));
@@ -167,6 +184,9 @@ async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[
   const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   console.log(`click → waypoint drawn — ours: ${fmt(ours.map((s) => s.dot))} ms; peer: ${fmt(peer.map((s) => s.dot))} ms`);
   console.log(`click → route drawn — ours: ${fmt(ours.map((s) => s.route))} ms; peer: ${fmt(peer.map((s) => s.route))} ms`);
+  console.log(
+    `frames rendered until the waypoint / the route — ours: ${ours.map((s) => `${s.dotFrames}/${s.routeFrames}`).join(', ')}; peer: ${peer.map((s) => `${s.dotFrames}/${s.routeFrames}`).join(', ')}`,
+  );
   const peerName = 'bare MapLibre page, same style and relief + RoutePlanner in a plain worker';
   return [
     {
