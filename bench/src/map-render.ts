@@ -9,7 +9,11 @@
 // leg (routing in the Web Worker included), beside a peer page (peer-planner.ts) doing the same
 // work with bare MapLibre and @waymark/geo's RoutePlanner in a plain worker.
 // Where the time of one click goes (frames, setData, long tasks, a CPU profile): map-click-trace.ts.
+// BENCH_MAP_COMPARE=<dir of another build> (e.g. main's, copied) serves that build too and
+// alternates every page load between the two builds and the peer, so both are measured under the
+// same load — on a shared machine, runs of one build after the other differ by more than the builds.
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page, type Route as PwRoute } from 'playwright-core';
 import { startBuiltServer } from './built-server.ts';
@@ -24,6 +28,8 @@ const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
 const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 7);
 /** page loads for click-to-paint; each measures CLICKS.length - 2 clicks after two warm-up clicks */
 const CLICK_RUNS = Number(process.env.BENCH_CLICK_RUNS ?? 3);
+/** another build measured in the same loop (page loads alternated with ours and the peer's) */
+const COMPARE = process.env.BENCH_MAP_COMPARE ? path.resolve(ROOT, process.env.BENCH_MAP_COMPARE) : null;
 /** Points on streets of Andorra la Vella – Escaldes, clicked in this order. */
 const CLICKS: [number, number][] = [
   [1.5211, 42.5063],
@@ -164,7 +170,7 @@ export async function clickRun(browser: Browser, url: string, which: Which, rout
   }
 }
 
-async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[]> {
+async function benchClickToPaint(browser: Browser, appUrl: string, otherUrl?: string): Promise<{ rows: Row[]; other: Row[] }> {
   const view = await regionView(appUrl, REGION);
   const { regions } = (await (await fetch(`${appUrl}/api/regions`)).json()) as { regions: { name: string; tiles?: { graph: string } }[] };
   const graph = regions.find((r) => r.name === REGION)?.tiles?.graph ?? `/tiles/${REGION}/graph.bin`;
@@ -176,22 +182,26 @@ async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[
     return route.fulfill({ body: own.body, contentType: own.type });
   };
   const ours: ClickSample[] = [];
+  const other: ClickSample[] = [];
   const peer: ClickSample[] = [];
   for (let i = 0; i < CLICK_RUNS; i++) {
     ours.push(...(await clickRun(browser, `${appUrl}/run`, 'ours')));
+    if (otherUrl) other.push(...(await clickRun(browser, `${otherUrl}/run`, 'ours')));
     peer.push(...(await clickRun(browser, `${appUrl}${PEER_PLANNER_PAGE}`, 'peer', routePeer)));
   }
-  const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-  console.log(`click → waypoint drawn — ours: ${fmt(ours.map((s) => s.dot))} ms; peer: ${fmt(peer.map((s) => s.dot))} ms`);
-  console.log(`click → route drawn — ours: ${fmt(ours.map((s) => s.route))} ms; peer: ${fmt(peer.map((s) => s.route))} ms`);
+  const fmt = (xs: ClickSample[], k: 'dot' | 'route') => xs.map((x) => x[k].toFixed(0)).join(', ');
+  const frames = (xs: ClickSample[]) => xs.map((s) => `${s.dotFrames}/${s.routeFrames}`).join(', ');
+  const also = (k: 'dot' | 'route') => (otherUrl ? `; compared build: ${fmt(other, k)} ms` : '');
+  console.log(`click → waypoint drawn — ours: ${fmt(ours, 'dot')} ms; peer: ${fmt(peer, 'dot')} ms${also('dot')}`);
+  console.log(`click → route drawn — ours: ${fmt(ours, 'route')} ms; peer: ${fmt(peer, 'route')} ms${also('route')}`);
   console.log(
-    `frames rendered until the waypoint / the route — ours: ${ours.map((s) => `${s.dotFrames}/${s.routeFrames}`).join(', ')}; peer: ${peer.map((s) => `${s.dotFrames}/${s.routeFrames}`).join(', ')}`,
+    `frames rendered until the waypoint / the route — ours: ${frames(ours)}; peer: ${frames(peer)}${otherUrl ? `; compared build: ${frames(other)}` : ''}`,
   );
   const peerName = 'bare MapLibre page, same style and relief + RoutePlanner in a plain worker';
-  return [
+  const rows = (xs: ClickSample[]): Row[] => [
     {
       metric: 'click → new waypoint drawn',
-      ours: median(ours.map((s) => s.dot)),
+      ours: median(xs.map((s) => s.dot)),
       peer: median(peer.map((s) => s.dot)),
       peerName,
       unit: 'ms',
@@ -199,13 +209,14 @@ async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[
     },
     {
       metric: 'click → re-planned route drawn',
-      ours: median(ours.map((s) => s.route)),
+      ours: median(xs.map((s) => s.route)),
       peer: median(peer.map((s) => s.route)),
       peerName,
       unit: 'ms',
       higherIsBetter: false,
     },
   ];
+  return { rows: rows(ours), other: otherUrl ? rows(other) : [] };
 }
 
 export async function benchMapRender() {
@@ -219,41 +230,49 @@ export async function benchMapRender() {
     if (built.status !== 0) throw new Error('web build / region packs failed');
   }
   const server = await startBuiltServer(DIST);
+  const compared = COMPARE ? await startBuiltServer(COMPARE) : null;
   const browser = await launchBenchChromium({
     logger: process.env.BENCH_DEBUG
       ? { isEnabled: () => true, log: (name, sev, msg) => console.log(`[pw ${name}] ${String(msg).slice(0, 300)}`) }
       : undefined,
   });
   const ours: number[] = [];
+  const other: number[] = [];
   const peer: number[] = [];
   let clicks: Row[] = [];
+  let otherClicks: Row[] = [];
+  const loads: number[] = [];
   try {
     // the same first frame as ours: the light basemap, relief added afterwards
     const html = peerHtml(await regionView(server.url, REGION), server.url, false);
     // one warm-up of each (Chromium's own start-up, the server's first reads), then alternate
     await timeFirstFrame(browser, `${server.url}/run`, 'waymark:map-first-frame');
+    if (compared) await timeFirstFrame(browser, `${compared.url}/run`, 'waymark:map-first-frame');
     await timeFirstFrame(browser, `${server.url}${PEER_PAGE}`, PEER_MARK, html);
     for (let i = 0; i < RUNS; i++) {
+      loads.push(os.loadavg()[0]!);
       ours.push(await timeFirstFrame(browser, `${server.url}/run`, 'waymark:map-first-frame'));
+      if (compared) other.push(await timeFirstFrame(browser, `${compared.url}/run`, 'waymark:map-first-frame'));
       peer.push(await timeFirstFrame(browser, `${server.url}${PEER_PAGE}`, PEER_MARK, html));
     }
-    if (CLICK_RUNS > 0) clicks = await benchClickToPaint(browser, server.url);
+    if (CLICK_RUNS > 0) ({ rows: clicks, other: otherClicks } = await benchClickToPaint(browser, server.url, compared?.url));
+    loads.push(os.loadavg()[0]!);
   } finally {
     await browser.close();
     await server.stop();
+    await compared?.stop();
   }
   const o = median(ours);
   const p = median(peer);
-  printTable(`First map render on /run (${REGION}, 1280×800, cold cache, median of ${RUNS}; target ≤ ${TARGET_MS} ms)`, [
-    {
-      metric: 'navigation → first full map frame',
-      ours: o,
-      peer: p,
-      peerName: 'bare MapLibre + pmtiles page, same style and server',
-      unit: 'ms',
-      higherIsBetter: false,
-    },
-  ]);
+  const firstFrameRow = (x: number): Row => ({
+    metric: 'navigation → first full map frame',
+    ours: x,
+    peer: p,
+    peerName: 'bare MapLibre + pmtiles page, same style and server',
+    unit: 'ms',
+    higherIsBetter: false,
+  });
+  printTable(`First map render on /run (${REGION}, 1280×800, cold cache, median of ${RUNS}; target ≤ ${TARGET_MS} ms)`, [firstFrameRow(o)]);
   console.log(`runs — ours: ${ours.map((x) => x.toFixed(0)).join(', ')} ms; peer: ${peer.map((x) => x.toFixed(0)).join(', ')} ms`);
   console.log(`target ≤ ${TARGET_MS} ms: ${o <= TARGET_MS ? 'met' : 'MISSED'}`);
   if (clicks.length)
@@ -261,6 +280,14 @@ export async function benchMapRender() {
       `Click-to-paint on /run (${REGION}, 1280×800, ${CLICK_RUNS} page loads × ${CLICKS.length - 2} clicks after 2 warm-up clicks, median)`,
       clicks,
     );
+  if (compared) {
+    printTable(`The compared build (${COMPARE}), measured in the same loop against the same peer runs`, [
+      firstFrameRow(median(other)),
+      ...otherClicks,
+    ]);
+    console.log(`first-frame runs of the compared build: ${other.map((x) => x.toFixed(0)).join(', ')} ms`);
+  }
+  console.log(`load average (1 min) during the runs: ${loads.map((x) => x.toFixed(1)).join(', ')}`);
   return { ours: o, peer: p, clicks };
 }
 
