@@ -195,12 +195,16 @@ async function firstFrame(browser: Browser, url: string, which: Which, mark: str
   await cdp.send('Profiler.start');
   await page.goto(url);
   await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, mark, { timeout: 60_000, polling: 50 });
+  // (the page's types: the bench is compiled with Node's, which lack `location` and navigation timing)
   const rows = await page.evaluate(() => {
-    const out: [string, number, number, string][] = [...(globalThis as unknown as { __ff: [string, number, number, string][] }).__ff];
-    for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      out.push(['request', e.startTime, e.responseEnd, `${e.name.replace(location.origin, '')} ${e.transferSize} B`]);
+    const w = globalThis as unknown as { __ff: [string, number, number, string][]; location: { origin: string } };
+    const out: [string, number, number, string][] = [...w.__ff];
+    type Res = { name: string; startTime: number; responseEnd: number; transferSize: number };
+    for (const e of performance.getEntriesByType('resource') as unknown as Res[])
+      out.push(['request', e.startTime, e.responseEnd, `${e.name.replace(w.location.origin, '')} ${e.transferSize} B`]);
     for (const e of performance.getEntriesByType('mark')) out.push(['mark', e.startTime, e.startTime, e.name]);
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    type Nav = { requestStart: number; responseEnd: number; domContentLoadedEventEnd: number };
+    const nav = (performance.getEntriesByType as (t: string) => unknown[])('navigation')[0] as Nav;
     out.push(['html', nav.requestStart, nav.responseEnd, `DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)}`]);
     return out.sort((a, b) => a[1] - b[1]);
   });
