@@ -4,11 +4,14 @@
 // thread's long tasks, and a CPU profile (Chromium's Profiler domain) of one timed click, summarised
 // by script. For diagnosis, not a benchmark: run it under the bench lock.
 //   WEB_DIST=web/dist npx tsx bench/src/map-click-trace.ts [out-dir]
+// TRACE_FIRST_FRAME=1 traces the first map frame instead (cold page loads of /run and of the bare
+// peer page of bench:map): every request (start, end, bytes), the main thread's long tasks and the
+// first-frame mark, and a CPU profile of each load (`first-frame-<which>.cpuprofile`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page, type Route as PwRoute } from 'playwright-core';
 import { startBuiltServer } from './built-server.ts';
-import { regionView } from './peer-map.ts';
+import { PEER_MARK, PEER_PAGE, peerHtml, peerResponse, regionView } from './peer-map.ts';
 import { PEER_PLANNER_PAGE, WAYPOINT_LAYER, ROUTE_LAYER, peerPlannerHtml, peerPlannerResponse, peerRouterScript } from './peer-planner.ts';
 import { allowTsxFunctions } from './tsx-shim.ts';
 import { launchBenchChromium } from './chromium.ts';
@@ -46,6 +49,11 @@ async function instrument(page: Page, which: Which) {
         src.setData = function (this: unknown, d: any) {
           log.push(['setData', T(), id, d?.features?.length]);
           return set.call(this, d);
+        };
+        const update = src.updateData;
+        src.updateData = function (this: unknown, d: any) {
+          log.push(['updateData', T(), id, `-${d?.remove?.length ?? 0} +${d?.add?.length ?? 0}`]);
+          return update.call(this, d);
         };
       }
       m.on('data', (e: any) => {
@@ -118,6 +126,19 @@ async function waitPaint(page: Page, which: Which, dots: number, legs: number) {
 async function one(browser: Browser, url: string, which: Which, routePeer?: (r: PwRoute) => Promise<void>) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await allowTsxFunctions(context);
+  // the routing worker's answers (ours is named waymark-routing, the peer's is its router.js)
+  await context.addInitScript({
+    content: `{
+      const W = window.Worker;
+      window.Worker = class extends W {
+        constructor(url, opts) {
+          super(url, opts);
+          if (opts?.name === 'waymark-routing' || String(url).includes('router'))
+            this.addEventListener('message', () => window.__log?.push(['route-answer', performance.now()]));
+        }
+      };
+    }`,
+  });
   const page = await context.newPage();
   if (routePeer) await page.route('**/__peer/**', routePeer);
   await page.goto(url);
@@ -155,6 +176,46 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
   await context.close();
 }
 
+/** One cold load of `url` up to its first-frame mark: requests, long tasks and marks, in page time (ms). */
+async function firstFrame(browser: Browser, url: string, which: Which, mark: string, print: boolean, peerPage?: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await allowTsxFunctions(context);
+  await context.addInitScript({
+    content: `window.__ff = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__ff.push(['longtask', e.startTime, e.startTime + e.duration, '']); }).observe({ type: 'longtask', buffered: true });`,
+  });
+  const page = await context.newPage();
+  if (peerPage)
+    await page.route('**/__peer/**', (route) => {
+      const own = peerResponse(new URL(route.request().url()).pathname, peerPage);
+      return own ? route.fulfill({ body: own.body, contentType: own.type }) : route.fulfill({ status: 404, body: 'not found' });
+    });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  await page.goto(url);
+  await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, mark, { timeout: 60_000, polling: 50 });
+  // (the page's types: the bench is compiled with Node's, which lack `location` and navigation timing)
+  const rows = await page.evaluate(() => {
+    const w = globalThis as unknown as { __ff: [string, number, number, string][]; location: { origin: string } };
+    const out: [string, number, number, string][] = [...w.__ff];
+    type Res = { name: string; startTime: number; responseEnd: number; transferSize: number };
+    for (const e of performance.getEntriesByType('resource') as unknown as Res[])
+      out.push(['request', e.startTime, e.responseEnd, `${e.name.replace(w.location.origin, '')} ${e.transferSize} B`]);
+    for (const e of performance.getEntriesByType('mark')) out.push(['mark', e.startTime, e.startTime, e.name]);
+    type Nav = { requestStart: number; responseEnd: number; domContentLoadedEventEnd: number };
+    const nav = (performance.getEntriesByType as (t: string) => unknown[])('navigation')[0] as Nav;
+    out.push(['html', nav.requestStart, nav.responseEnd, `DOMContentLoaded ${nav.domContentLoadedEventEnd.toFixed(0)}`]);
+    return out.sort((a, b) => a[1] - b[1]);
+  });
+  const { profile } = await cdp.send('Profiler.stop');
+  await context.close();
+  if (!print) return;
+  fs.writeFileSync(path.join(OUT, `first-frame-${which}.cpuprofile`), JSON.stringify(profile));
+  console.log(`\n${which}: first frame at ${rows.find((r) => r[0] === 'mark' && r[3] === mark)?.[1].toFixed(0)} ms`);
+  for (const [k, a, b, what] of rows) console.log(`  ${a.toFixed(0).padStart(6)} ${b.toFixed(0).padStart(6)}  ${k} ${what}`);
+}
+
 fs.mkdirSync(OUT, { recursive: true });
 const server = await startBuiltServer(DIST);
 const browser = await launchBenchChromium();
@@ -171,8 +232,17 @@ try {
     return own ? route.fulfill({ body: own.body, contentType: own.type }) : route.fulfill({ status: 404, body: 'not found' });
   };
   const only = process.env.TRACE_ONLY;
-  if (only !== 'peer') await one(browser, `${server.url}/run`, 'ours');
-  if (only !== 'ours') await one(browser, `${server.url}${PEER_PLANNER_PAGE}`, 'peer', routePeer);
+  if (process.env.TRACE_FIRST_FRAME) {
+    // a warm-up load of each first (Chromium's own start-up, the server's first reads), as bench:map does
+    const peerPage = peerHtml(view, server.url, false);
+    for (const print of [false, true]) {
+      if (only !== 'peer') await firstFrame(browser, `${server.url}/run`, 'ours', 'waymark:map-first-frame', print);
+      if (only !== 'ours') await firstFrame(browser, `${server.url}${PEER_PAGE}`, 'peer', PEER_MARK, print, peerPage);
+    }
+  } else {
+    if (only !== 'peer') await one(browser, `${server.url}/run`, 'ours');
+    if (only !== 'ours') await one(browser, `${server.url}${PEER_PLANNER_PAGE}`, 'peer', routePeer);
+  }
 } finally {
   await browser.close();
   await server.stop();

@@ -9,7 +9,11 @@
 // leg (routing in the Web Worker included), beside a peer page (peer-planner.ts) doing the same
 // work with bare MapLibre and @waymark/geo's RoutePlanner in a plain worker.
 // Where the time of one click goes (frames, setData, long tasks, a CPU profile): map-click-trace.ts.
+// BENCH_MAP_COMPARE=<dir of another build> (e.g. main's, copied) serves that build too and
+// alternates every page load between the two builds and the peer, so both are measured under the
+// same load — on a shared machine, runs of one build after the other differ by more than the builds.
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page, type Route as PwRoute } from 'playwright-core';
 import { startBuiltServer } from './built-server.ts';
@@ -24,6 +28,8 @@ const DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'web/dist');
 const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 7);
 /** page loads for click-to-paint; each measures CLICKS.length - 2 clicks after two warm-up clicks */
 const CLICK_RUNS = Number(process.env.BENCH_CLICK_RUNS ?? 3);
+/** another build measured in the same loop (page loads alternated with ours and the peer's) */
+const COMPARE = process.env.BENCH_MAP_COMPARE ? path.resolve(ROOT, process.env.BENCH_MAP_COMPARE) : null;
 /** Points on streets of Andorra la Vella – Escaldes, clicked in this order. */
 const CLICKS: [number, number][] = [
   [1.5211, 42.5063],
@@ -84,11 +90,20 @@ async function frameClicks(page: Page, which: Which) {
   return px.map((p) => ({ x: box.x + p.x, y: box.y + p.y }));
 }
 
+/** One timed click: ms from the click's mouseup to the first frame with the new waypoint / the new route, and how many frames MapLibre rendered until each. */
+export interface ClickSample {
+  dot: number;
+  route: number;
+  dotFrames: number;
+  routeFrames: number;
+}
+
 /**
  * Click at `at` and time, in the page, from the click's mouseup to the first rendered frame with
- * `dots` waypoints and to the first with `legs` route legs.
+ * `dots` waypoints and to the first with `legs` route legs, counting the frames rendered until then
+ * (a frame in software GL is 300–900 ms here: the count says where a difference comes from).
  */
-async function clickToPaint(page: Page, which: Which, at: { x: number; y: number }, dots: number, legs: number) {
+async function clickToPaint(page: Page, which: Which, at: { x: number; y: number }, dots: number, legs: number): Promise<ClickSample> {
   await page.evaluate(
     ({ which, dots, legs, wl, rl }) => {
       const w = globalThis as unknown as Record<string, any>;
@@ -99,13 +114,21 @@ async function clickToPaint(page: Page, which: Which, at: { x: number; y: number
         ).size;
       w.__paint = new Promise((resolve, reject) => {
         let t0: number | null = null;
-        const out: { dot?: number; route?: number } = {};
+        let frames = 0;
+        const out: Partial<ClickSample> = {};
         m.getCanvasContainer().addEventListener('mouseup', () => (t0 = performance.now()), { capture: true, once: true });
         const onRender = () => {
           if (t0 === null) return;
+          frames++;
           const dt = performance.now() - t0;
-          if (out.dot === undefined && count(wl, 'index') >= dots) out.dot = dt;
-          if (out.route === undefined && (legs === 0 || count(rl, 'leg') >= legs)) out.route = dt;
+          if (out.dot === undefined && count(wl, 'index') >= dots) {
+            out.dot = dt;
+            out.dotFrames = frames;
+          }
+          if (out.route === undefined && (legs === 0 || count(rl, 'leg') >= legs)) {
+            out.route = dt;
+            out.routeFrames = frames;
+          }
           if (out.dot !== undefined && out.route !== undefined) {
             m.off('render', onRender);
             resolve(out);
@@ -118,11 +141,11 @@ async function clickToPaint(page: Page, which: Which, at: { x: number; y: number
     { which, dots, legs, wl: WAYPOINT_LAYER, rl: ROUTE_LAYER },
   );
   await page.mouse.click(at.x, at.y);
-  return page.evaluate(() => (globalThis as unknown as { __paint: Promise<{ dot: number; route: number }> }).__paint);
+  return page.evaluate(() => (globalThis as unknown as { __paint: Promise<ClickSample> }).__paint);
 }
 
 /** One page load: two warm-up clicks (the routing worker's first route), then the timed clicks. */
-async function clickRun(browser: Browser, url: string, which: Which, routePeer?: (route: PwRoute) => Promise<void>) {
+export async function clickRun(browser: Browser, url: string, which: Which, routePeer?: (route: PwRoute) => Promise<void>) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await allowTsxFunctions(context);
   try {
@@ -136,7 +159,7 @@ async function clickRun(browser: Browser, url: string, which: Which, routePeer?:
       await page.locator('body[data-map-loaded="true"][data-router-ready="true"]').waitFor({ timeout: 60_000 });
     }
     const px = await frameClicks(page, which);
-    const samples: { dot: number; route: number }[] = [];
+    const samples: ClickSample[] = [];
     for (let i = 0; i < px.length; i++) {
       const s = await clickToPaint(page, which, px[i]!, i + 1, i);
       if (i >= 2) samples.push(s);
@@ -147,7 +170,7 @@ async function clickRun(browser: Browser, url: string, which: Which, routePeer?:
   }
 }
 
-async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[]> {
+async function benchClickToPaint(browser: Browser, appUrl: string, otherUrl?: string): Promise<{ rows: Row[]; other: Row[] }> {
   const view = await regionView(appUrl, REGION);
   const { regions } = (await (await fetch(`${appUrl}/api/regions`)).json()) as { regions: { name: string; tiles?: { graph: string } }[] };
   const graph = regions.find((r) => r.name === REGION)?.tiles?.graph ?? `/tiles/${REGION}/graph.bin`;
@@ -158,20 +181,27 @@ async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[
     if (!own) return route.fulfill({ status: 404, body: 'not found' });
     return route.fulfill({ body: own.body, contentType: own.type });
   };
-  const ours: { dot: number; route: number }[] = [];
-  const peer: { dot: number; route: number }[] = [];
+  const ours: ClickSample[] = [];
+  const other: ClickSample[] = [];
+  const peer: ClickSample[] = [];
   for (let i = 0; i < CLICK_RUNS; i++) {
     ours.push(...(await clickRun(browser, `${appUrl}/run`, 'ours')));
+    if (otherUrl) other.push(...(await clickRun(browser, `${otherUrl}/run`, 'ours')));
     peer.push(...(await clickRun(browser, `${appUrl}${PEER_PLANNER_PAGE}`, 'peer', routePeer)));
   }
-  const fmt = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-  console.log(`click → waypoint drawn — ours: ${fmt(ours.map((s) => s.dot))} ms; peer: ${fmt(peer.map((s) => s.dot))} ms`);
-  console.log(`click → route drawn — ours: ${fmt(ours.map((s) => s.route))} ms; peer: ${fmt(peer.map((s) => s.route))} ms`);
+  const fmt = (xs: ClickSample[], k: 'dot' | 'route') => xs.map((x) => x[k].toFixed(0)).join(', ');
+  const frames = (xs: ClickSample[]) => xs.map((s) => `${s.dotFrames}/${s.routeFrames}`).join(', ');
+  const also = (k: 'dot' | 'route') => (otherUrl ? `; compared build: ${fmt(other, k)} ms` : '');
+  console.log(`click → waypoint drawn — ours: ${fmt(ours, 'dot')} ms; peer: ${fmt(peer, 'dot')} ms${also('dot')}`);
+  console.log(`click → route drawn — ours: ${fmt(ours, 'route')} ms; peer: ${fmt(peer, 'route')} ms${also('route')}`);
+  console.log(
+    `frames rendered until the waypoint / the route — ours: ${frames(ours)}; peer: ${frames(peer)}${otherUrl ? `; compared build: ${frames(other)}` : ''}`,
+  );
   const peerName = 'bare MapLibre page, same style and relief + RoutePlanner in a plain worker';
-  return [
+  const rows = (xs: ClickSample[]): Row[] => [
     {
       metric: 'click → new waypoint drawn',
-      ours: median(ours.map((s) => s.dot)),
+      ours: median(xs.map((s) => s.dot)),
       peer: median(peer.map((s) => s.dot)),
       peerName,
       unit: 'ms',
@@ -179,13 +209,14 @@ async function benchClickToPaint(browser: Browser, appUrl: string): Promise<Row[
     },
     {
       metric: 'click → re-planned route drawn',
-      ours: median(ours.map((s) => s.route)),
+      ours: median(xs.map((s) => s.route)),
       peer: median(peer.map((s) => s.route)),
       peerName,
       unit: 'ms',
       higherIsBetter: false,
     },
   ];
+  return { rows: rows(ours), other: otherUrl ? rows(other) : [] };
 }
 
 export async function benchMapRender() {
@@ -199,41 +230,49 @@ export async function benchMapRender() {
     if (built.status !== 0) throw new Error('web build / region packs failed');
   }
   const server = await startBuiltServer(DIST);
+  const compared = COMPARE ? await startBuiltServer(COMPARE) : null;
   const browser = await launchBenchChromium({
     logger: process.env.BENCH_DEBUG
       ? { isEnabled: () => true, log: (name, sev, msg) => console.log(`[pw ${name}] ${String(msg).slice(0, 300)}`) }
       : undefined,
   });
   const ours: number[] = [];
+  const other: number[] = [];
   const peer: number[] = [];
   let clicks: Row[] = [];
+  let otherClicks: Row[] = [];
+  const loads: number[] = [];
   try {
     // the same first frame as ours: the light basemap, relief added afterwards
     const html = peerHtml(await regionView(server.url, REGION), server.url, false);
     // one warm-up of each (Chromium's own start-up, the server's first reads), then alternate
     await timeFirstFrame(browser, `${server.url}/run`, 'waymark:map-first-frame');
+    if (compared) await timeFirstFrame(browser, `${compared.url}/run`, 'waymark:map-first-frame');
     await timeFirstFrame(browser, `${server.url}${PEER_PAGE}`, PEER_MARK, html);
     for (let i = 0; i < RUNS; i++) {
+      loads.push(os.loadavg()[0]!);
       ours.push(await timeFirstFrame(browser, `${server.url}/run`, 'waymark:map-first-frame'));
+      if (compared) other.push(await timeFirstFrame(browser, `${compared.url}/run`, 'waymark:map-first-frame'));
       peer.push(await timeFirstFrame(browser, `${server.url}${PEER_PAGE}`, PEER_MARK, html));
     }
-    if (CLICK_RUNS > 0) clicks = await benchClickToPaint(browser, server.url);
+    if (CLICK_RUNS > 0) ({ rows: clicks, other: otherClicks } = await benchClickToPaint(browser, server.url, compared?.url));
+    loads.push(os.loadavg()[0]!);
   } finally {
     await browser.close();
     await server.stop();
+    await compared?.stop();
   }
   const o = median(ours);
   const p = median(peer);
-  printTable(`First map render on /run (${REGION}, 1280×800, cold cache, median of ${RUNS}; target ≤ ${TARGET_MS} ms)`, [
-    {
-      metric: 'navigation → first full map frame',
-      ours: o,
-      peer: p,
-      peerName: 'bare MapLibre + pmtiles page, same style and server',
-      unit: 'ms',
-      higherIsBetter: false,
-    },
-  ]);
+  const firstFrameRow = (x: number): Row => ({
+    metric: 'navigation → first full map frame',
+    ours: x,
+    peer: p,
+    peerName: 'bare MapLibre + pmtiles page, same style and server',
+    unit: 'ms',
+    higherIsBetter: false,
+  });
+  printTable(`First map render on /run (${REGION}, 1280×800, cold cache, median of ${RUNS}; target ≤ ${TARGET_MS} ms)`, [firstFrameRow(o)]);
   console.log(`runs — ours: ${ours.map((x) => x.toFixed(0)).join(', ')} ms; peer: ${peer.map((x) => x.toFixed(0)).join(', ')} ms`);
   console.log(`target ≤ ${TARGET_MS} ms: ${o <= TARGET_MS ? 'met' : 'MISSED'}`);
   if (clicks.length)
@@ -241,6 +280,14 @@ export async function benchMapRender() {
       `Click-to-paint on /run (${REGION}, 1280×800, ${CLICK_RUNS} page loads × ${CLICKS.length - 2} clicks after 2 warm-up clicks, median)`,
       clicks,
     );
+  if (compared) {
+    printTable(`The compared build (${COMPARE}), measured in the same loop against the same peer runs`, [
+      firstFrameRow(median(other)),
+      ...otherClicks,
+    ]);
+    console.log(`first-frame runs of the compared build: ${other.map((x) => x.toFixed(0)).join(', ')} ms`);
+  }
+  console.log(`load average (1 min) during the runs: ${loads.map((x) => x.toFixed(1)).join(', ')}`);
   return { ours: o, peer: p, clicks };
 }
 

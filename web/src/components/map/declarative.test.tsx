@@ -19,7 +19,10 @@ type Layer = {
 
 /** A recording stand-in for the parts of MapLibre's Map the components use. */
 function recordingMap() {
-  const sources = new Map<string, { data: unknown; setData(d: unknown): void }>();
+  const sources = new Map<
+    string,
+    { data: unknown; spec: Record<string, unknown>; setData(d: unknown): void; updateData(d: unknown): void }
+  >();
   let layers: Layer[] = [];
   const calls: string[] = [];
   const listeners = new Map<string, Set<() => void>>();
@@ -34,9 +37,13 @@ function recordingMap() {
       calls.push(`addSource ${id}`);
       const s = {
         data: spec.data,
+        spec,
         setData(d: unknown) {
           calls.push(`setData ${id}`);
           s.data = d;
+        },
+        updateData(d: unknown) {
+          calls.push(`updateData ${id} ${JSON.stringify(d)}`);
         },
       };
       sources.set(id, s);
@@ -174,6 +181,39 @@ describe('<GeoJsonSource> and <MapLayer>', () => {
     );
     expect(map.calls).toEqual(['setData a']);
     expect(map.getSource('a')!.data).toBe(next);
+  });
+
+  it('with diffBy, hands over only the features that changed (updateData), by that property', () => {
+    const map = recordingMap();
+    const pt = (id: string, x: number, extra: Record<string, unknown> = {}) => ({
+      type: 'Feature' as const,
+      properties: { id, ...extra },
+      geometry: { type: 'Point' as const, coordinates: [x, 0] },
+    });
+    const ui = (features: ReturnType<typeof pt>[]) => (
+      <MapContext value={map as unknown as MlMap}>
+        <GeoJsonSource id="w" data={{ type: 'FeatureCollection', features }} diffBy="id">
+          <MapLayer id="w-dot" type="circle" />
+        </GeoJsonSource>
+      </MapContext>
+    );
+    const { rerender } = render(ui([pt('a', 1), pt('b', 2)]));
+    expect(map.getSource('w')!.spec.promoteId).toBe('id');
+    map.calls.length = 0;
+    // equal features in new objects: nothing to hand over
+    rerender(ui([pt('a', 1), pt('b', 2)]));
+    expect(map.calls).toEqual([]);
+    // one added, one moved, one with a changed property, one gone
+    rerender(ui([pt('a', 1, { last: true }), pt('b', 3), pt('c', 4)]));
+    rerender(ui([pt('a', 1, { last: true }), pt('c', 4)]));
+    expect(map.calls).toEqual([
+      `updateData w ${JSON.stringify({ remove: ['a', 'b'], add: [pt('a', 1, { last: true }), pt('b', 3), pt('c', 4)] })}`,
+      `updateData w ${JSON.stringify({ remove: ['b'] })}`,
+    ]);
+    // a feature without the property: the whole collection again
+    map.calls.length = 0;
+    rerender(ui([pt('a', 1), { ...pt('x', 5), properties: {} } as unknown as ReturnType<typeof pt>]));
+    expect(map.calls).toEqual(['setData w']);
   });
 
   it('sets only the paint, layout and filter values that changed (compared by value, inline objects are fine)', () => {

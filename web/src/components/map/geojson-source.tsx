@@ -1,11 +1,13 @@
 // <GeoJsonSource>: a GeoJSON source on the surrounding <RegionMap>, declared as JSX. Its layers are
 // <MapLayer> children. The source is added once per map and id; a new `data` object is handed to
-// the existing source with `setData` (never removed and re-added per update); the source and its
-// layers are removed on unmount, and added again if a style swap ever drops them.
+// the existing source with `setData` (never removed and re-added per update) — or, with `diffBy`,
+// only what changed with `updateData`; the source and its layers are removed on unmount, and added
+// again if a style swap ever drops them.
 import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { GeoJSON } from 'geojson';
 import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MlMap } from 'maplibre-gl';
 import { useMap } from './context';
+import { emptyDiff, featureDiff } from './geojson-diff';
 
 export type GeoJsonData = GeoJSON | string;
 export type GeoJsonOptions = Omit<GeoJSONSourceSpecification, 'type' | 'data'>;
@@ -24,6 +26,14 @@ export interface GeoJsonSourceProps {
   data: GeoJsonData;
   /** source options (cluster, tolerance, …), applied when the source is added: change `id` to change them */
   options?: GeoJsonOptions;
+  /**
+   * A feature property unique to each feature (its id across updates, MapLibre's `promoteId`): a
+   * new `data` collection is then handed over as the difference from the last one (`updateData`),
+   * so MapLibre rebuilds only the tiles around what changed instead of every tile in view, and an
+   * equal collection changes nothing. Data without it on every feature falls back to `setData`.
+   * Fixed per source, like `options`.
+   */
+  diffBy?: string;
   /** its <MapLayer>s */
   children?: ReactNode;
 }
@@ -40,15 +50,15 @@ export function removeSource(map: MlMap, id: string): void {
   map.removeSource(id);
 }
 
-export function GeoJsonSource({ id, data, options, children }: GeoJsonSourceProps) {
+export function GeoJsonSource({ id, data, options, diffBy, children }: GeoJsonSourceProps) {
   const map = useMap();
   /** the data object the map's source holds now */
   const applied = useRef<GeoJsonData | null>(null);
-  const latest = useRef({ data, options });
+  const latest = useRef({ data, options, diffBy });
 
   // Layout effects run before any child's passive effect: the source exists when its <MapLayer>s add themselves.
   useLayoutEffect(() => {
-    latest.current = { data, options };
+    latest.current = { data, options, diffBy };
   });
 
   useLayoutEffect(() => {
@@ -56,7 +66,8 @@ export function GeoJsonSource({ id, data, options, children }: GeoJsonSourceProp
     const add = () => {
       if (!styleAlive(map) || map.getSource(id)) return;
       try {
-        map.addSource(id, { type: 'geojson', ...latest.current.options, data: latest.current.data });
+        const { options: o, diffBy: key, data: d } = latest.current;
+        map.addSource(id, { type: 'geojson', ...o, ...(key ? { promoteId: key } : {}), data: d });
         applied.current = latest.current.data;
       } catch {
         // the style is between loads: the next `styledata` tries again
@@ -75,9 +86,11 @@ export function GeoJsonSource({ id, data, options, children }: GeoJsonSourceProp
     if (!map || applied.current === data || !styleAlive(map)) return;
     const src = map.getSource(id) as GeoJSONSource | undefined;
     if (!src) return;
-    src.setData(data);
+    const diff = diffBy ? featureDiff(applied.current, data, diffBy) : null;
+    if (!diff) void src.setData(data);
+    else if (!emptyDiff(diff)) void src.updateData(diff);
     applied.current = data;
-  }, [map, id, data]);
+  }, [map, id, data, diffBy]);
 
   return map ? <SourceContext.Provider value={id}>{children}</SourceContext.Provider> : null;
 }

@@ -7,6 +7,9 @@ import { useEffect, useRef } from 'react';
 import type { LayerSpecification, Map as MlMap } from 'maplibre-gl';
 import { useMap } from './context';
 import { styleAlive, useSourceId } from './geojson-source';
+import { sameValue } from './same-value';
+
+export { sameValue };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -19,16 +22,6 @@ export type MapLayerProps = DistributiveOmit<LayerSpecification, 'source'> & {
 
 type Spec = LayerSpecification & { source?: string };
 type Props = Record<string, unknown>;
-
-/** Deep equality of style values (JSON-like: expressions, arrays, plain objects). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => sameValue((a as Props)[k], (b as Props)[k]));
-}
 
 /** Set on layer `id` what changed from `prev` to `next`: paint and layout keys, filter, zoom range. */
 export function updateLayer(map: MlMap, id: string, prev: Spec, next: Spec): void {

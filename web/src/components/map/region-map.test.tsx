@@ -29,4 +29,28 @@ describe('RegionMap', () => {
     expect(screen.getByText('Loading map')).toBeTruthy();
     expect((await screen.findByTestId('impl')).textContent).toBe('andorra');
   });
+
+  it('shows the map as soon as its chunk has loaded: no timer in between (React holds a Suspense reveal back up to 300 ms)', async () => {
+    // React's own scheduling outside act(), with its timeouts on fake timers (React takes setTimeout
+    // when it loads: the modules are fresh here); its work loop runs on the real setImmediate
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const g = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasAct = g.IS_REACT_ACT_ENVIRONMENT;
+    g.IS_REACT_ACT_ENVIRONMENT = false;
+    const el = document.createElement('div');
+    document.body.append(el);
+    const [{ RegionMap }, { createRoot }] = await Promise.all([import('./region-map'), import('react-dom/client')]);
+    const root = createRoot(el);
+    try {
+      root.render(<RegionMap region="andorra" />);
+      await vi.dynamicImportSettled();
+      for (let i = 0; i < 10; i++) await new Promise<void>((r) => setImmediate(r));
+      expect(el.querySelector('[data-testid="impl"]')?.textContent).toBe('andorra');
+    } finally {
+      root.unmount();
+      el.remove();
+      vi.useRealTimers();
+      g.IS_REACT_ACT_ENVIRONMENT = wasAct;
+    }
+  });
 });

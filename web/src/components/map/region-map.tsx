@@ -1,6 +1,6 @@
 // <RegionMap>: the reusable map of a region pack. The MapLibre code is in a lazily loaded chunk;
-// this file only holds the props and the Suspense shell, so importing it costs nothing up front.
-import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+// this file only holds the props and the loading shell, so importing it costs nothing up front.
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { Map as MlMap } from 'maplibre-gl';
 import { cn } from '@/lib/utils';
 import { expectMapFrame } from './first-frame';
@@ -37,7 +37,6 @@ const loadImpl = () =>
     loaded = m.default;
     return m;
   });
-const Impl = lazy(loadImpl);
 
 /**
  * Start fetching what the first map frame needs — the MapLibre chunk and the region list — before
@@ -52,21 +51,30 @@ export function preloadRegionMap(): void {
 
 export function RegionMap(props: RegionMapProps) {
   expectMapFrame();
-  // A map route's loader has usually loaded the chunk by now: render the map at once. Through
-  // `lazy` it would suspend once anyway (its promise settles a microtask later), and React holds a
-  // revealed Suspense boundary back for up to 300 ms — the map would be created that much later.
-  // The choice is fixed per mount so that the map is never remounted when the chunk arrives.
-  const [Ready] = useState(() => loaded);
+  // A map route's loader has usually loaded the chunk by now: render the map at once. Otherwise a
+  // placeholder until it arrives, then the map in the next render — not through `lazy()` and
+  // Suspense, whose reveal React holds back for up to 300 ms after the fallback (its throttle): the
+  // map would be created that much later (seen on /run: 250 ms of idle main thread before the map).
+  // The map itself is mounted once, when the chunk is there.
+  const [Ready, setReady] = useState(() => loaded);
+  const [failed, setFailed] = useState<unknown>(null);
+  useEffect(() => {
+    if (Ready) return;
+    let live = true;
+    loadImpl().then(
+      (m) => live && setReady(() => m.default),
+      (err: unknown) => live && setFailed(err ?? new Error('The map could not be loaded')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Ready]);
+  // a chunk that cannot be loaded goes to the error boundary, as a lazy component's would
+  if (failed) throw failed;
   if (Ready) return <Ready {...props} />;
   return (
-    <Suspense
-      fallback={
-        <div className={cn('bg-muted h-full w-full animate-pulse', props.className)} aria-busy="true">
-          <span className="sr-only">Loading map</span>
-        </div>
-      }
-    >
-      <Impl {...props} />
-    </Suspense>
+    <div className={cn('bg-muted h-full w-full animate-pulse', props.className)} aria-busy="true">
+      <span className="sr-only">Loading map</span>
+    </div>
   );
 }

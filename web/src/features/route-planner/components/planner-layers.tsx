@@ -1,7 +1,7 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { GeoJsonSource, MapLayer, fitTo, useMap } from '@/components/map';
+import { GeoJsonSource, MapLayer, afterFirstMapFrame, fitTo, useMap } from '@/components/map';
 import type { GestureTarget } from '@/components/map/gestures';
 import { pointAt } from '@/components/map/profile';
 import { unitMetres } from '@/lib/units';
@@ -55,7 +55,19 @@ const KM_NEAR_SHIFT_PX = 20;
  * it into edits (map-controller.ts). A drag previews the waypoints here, without touching the plan.
  */
 export function PlannerLayers(p: Props) {
-  const map = useMap();
+  const loaded = useMap();
+  // The planner's sources and layers join the map once its first frame (the basemap) is drawn:
+  // eight GeoJSON sources' tiles would otherwise be loaded and drawn with it.
+  const [framed, setFramed] = useState(false);
+  useEffect(() => {
+    if (!loaded) return;
+    let live = true;
+    void afterFirstMapFrame(10_000).then(() => live && setFramed(true));
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  const map = framed ? loaded : null;
   const { route, waypoints, units, hover, alternatives, selectedAlt, editable, fitKey, flyTo, gradeColours = false, band = null } = p;
   const planned = p.planned ?? waypoints;
   const ctl = useRef<PlannerMapController | null>(null);
@@ -165,6 +177,7 @@ export function PlannerLayers(p: Props) {
     [flyTo],
   );
 
+  if (!map) return null;
   return (
     <>
       <GeoJsonSource id={S.alts} data={altData}>
@@ -206,22 +219,29 @@ export function PlannerLayers(p: Props) {
           paint={{ 'text-color': '#1e3a8a', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 }}
         />
       </GeoJsonSource>
-      <GeoJsonSource id={S.route} data={routeData}>
+      <GeoJsonSource id={S.route} data={routeData} diffBy="leg">
         <MapLayer
           id={`${S.route}-casing`}
           type="line"
           layout={LINE_LAYOUT}
           paint={{ 'line-color': '#ffffff', 'line-width': 8, 'line-opacity': 0.9 }}
         />
+        {/* every leg, the one gestures and tests query; a freehand leg is drawn dashed by the next layer */}
         <MapLayer
           id={`${S.route}-line`}
           type="line"
           layout={LINE_LAYOUT}
-          paint={{
-            'line-color': ['case', FREEHAND, '#f97316', '#e11d48'],
-            'line-width': 4.5,
-            'line-dasharray': ['case', FREEHAND, ['literal', [2, 1.5]], ['literal', [1, 0]]],
-          }}
+          paint={{ 'line-color': '#e11d48', 'line-width': 4.5, 'line-opacity': ['case', FREEHAND, 0, 1] }}
+        />
+        {/* A constant dash pattern, not one per feature: a data-driven `line-dasharray` makes MapLibre's
+            worker ask the main thread for the dashes of every tile it lays out, so each new route
+            waited for the frame being drawn to end before its tiles could come back (docs/regions.md). */}
+        <MapLayer
+          id={`${S.route}-freehand`}
+          type="line"
+          filter={FREEHAND}
+          layout={LINE_LAYOUT}
+          paint={{ 'line-color': '#f97316', 'line-width': 4.5, 'line-dasharray': [2, 1.5] }}
         />
       </GeoJsonSource>
       <GeoJsonSource id={S.grade} data={gradeData}>
@@ -236,7 +256,7 @@ export function PlannerLayers(p: Props) {
         />
         <MapLayer id={`${S.band}-line`} type="line" layout={LINE_LAYOUT} paint={{ 'line-color': '#facc15', 'line-width': 7 }} />
       </GeoJsonSource>
-      <GeoJsonSource id={S.waypoints} data={waypointData}>
+      <GeoJsonSource id={S.waypoints} data={waypointData} diffBy="id">
         <MapLayer
           id={`${S.waypoints}-dot`}
           type="circle"
@@ -249,7 +269,7 @@ export function PlannerLayers(p: Props) {
         />
       </GeoJsonSource>
       {/* km markers above the waypoint handles; one next to a handle (`near`) is lifted above it */}
-      <GeoJsonSource id={S.markers} data={markerData}>
+      <GeoJsonSource id={S.markers} data={markerData} diffBy="label">
         <MapLayer id={`${S.markers}-dot`} type="circle" filter={['!', ['get', 'near']]} paint={KM_DOT} />
         <MapLayer
           id={`${S.markers}-dot-near`}
