@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 // Direct imports (not the map kit's or the feature's index): the loader is in the initial bundle,
 // which gets only the map preloader; the planner stays in the lazily loaded route chunk.
-import { preloadRegionMap } from '@/components/map/region-map';
 import { Planner } from '@/features/route-planner/components/planner';
+import { preloadPlanner } from '@/features/route-planner/lib/preload';
 import { plannerSearchSchema } from '@/features/route-planner/lib/search';
 
 export const Route = createFileRoute('/run-app')({
   validateSearch: plannerSearchSchema,
   head: () => ({ meta: [{ title: 'Running Route Planner' }] }),
-  loader: () => preloadRegionMap(),
+  loader: ({ context }) => preloadPlanner(context.queryClient),
   component: RunAppPage,
 });
 
