@@ -40,10 +40,20 @@ const requestService = new WeakMap<Request, AuthService>();
 
 const STATIC_PREFIXES = ['/assets/', '/tiles/', '/regions/'];
 
+/**
+ * The requests the module's middleware leaves alone: an /api/ request with neither a Cookie nor an
+ * Authorization header has nobody to look up, and a safe method is never CSRF-checked (the app
+ * answers them without the middleware: `ServerModule.passesOn`).
+ */
+const anonymousSafeApi = (method: string, path: string, cookie: string | undefined, authorization: string | undefined) =>
+  cookie === undefined && authorization === undefined && path.startsWith('/api/') && isSafeMethod(method);
+
 export const authModule: ServerModule = {
   name: 'auth',
 
   // Every served index.html carries this browser's csrf token in a meta tag.
+  passesOn: (head) => anonymousSafeApi(head.method, head.path, head.header('cookie'), head.header('authorization')),
+
   indexTransforms: [
     (html, c) => {
       const auth = requestService.get(c.req.raw);
@@ -103,9 +113,12 @@ export const authModule: ServerModule = {
     };
     app.use('*', (c, next) => {
       const path = c.req.path;
+      const cookie = c.req.header('cookie');
+      const authorization = c.req.header('authorization');
+      if (anonymousSafeApi(c.req.method, path, cookie, authorization)) return next();
       if (!path.startsWith('/api/')) return page(c, next, path);
       // Bearer tokens are for the API; pages and assets only ever use the cookie.
-      if (c.req.header('cookie') === undefined && c.req.header('authorization') === undefined) return checked(c, next);
+      if (cookie === undefined && authorization === undefined) return checked(c, next);
       return auth.authenticate(c).then(() => checked(c, next));
     });
     registerSessionRoutes(app, auth);

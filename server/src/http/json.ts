@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppBindings } from '../context.ts';
 import { pickEncoding } from './compress.ts';
 import { nodeOutgoing } from './security.ts';
 
@@ -38,6 +39,12 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
+/** The encoding the app will compress this answer with: decided once per request by the app (`c.env.encoding`, app.ts). */
+function acceptedEncoding(c: Context): 'br' | 'gzip' | null {
+  const decided = (c.env as Partial<AppBindings> | undefined)?.encoding;
+  return decided !== undefined ? decided : pickEncoding(c.req.header('accept-encoding'));
+}
+
 const utf8 = new TextEncoder();
 
 /** A JSON text's UTF-8 bytes, to keep between requests and send with `sendJsonText` (an unshared buffer of its own). */
@@ -60,7 +67,7 @@ export function sendJson(c: Context, value: unknown, opts: JsonOptions = {}): Re
 export function sendJsonText(c: Context, text: string | Uint8Array<ArrayBuffer>, opts: JsonOptions = {}): Response {
   const status = opts.status ?? 200;
   const notModified = opts.etag !== undefined && etagMatches(c.req.header('if-none-match'), opts.etag);
-  const out = pickEncoding(c.req.header('accept-encoding')) ? undefined : nodeOutgoing(c);
+  const out = acceptedEncoding(c) ? undefined : nodeOutgoing(c);
   if (out) {
     if (opts.cacheControl !== undefined) out.setHeader('Cache-Control', opts.cacheControl);
     if (opts.etag !== undefined) out.setHeader('ETag', opts.etag);

@@ -63,7 +63,12 @@ export interface NodeOutgoing {
  * own 500 when the app itself fails.
  */
 export function nodeOutgoing(c: Context): NodeOutgoing | undefined {
-  const out = (c.env as { outgoing?: Partial<NodeOutgoing> } | undefined)?.outgoing;
+  return outgoingOf(c.env);
+}
+
+/** `nodeOutgoing` for the bindings `app.fetch` receives (`{ incoming, outgoing }` on @hono/node-server). */
+export function outgoingOf(env: unknown): NodeOutgoing | undefined {
+  const out = (env as { outgoing?: Partial<NodeOutgoing> } | undefined)?.outgoing;
   return out && typeof out.setHeader === 'function' && out.headersSent === false ? (out as NodeOutgoing) : undefined;
 }
 
