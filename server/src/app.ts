@@ -103,12 +103,13 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     const url = req.url;
     const q = url.indexOf('?');
     if (q !== -1 && url.indexOf('%', q) !== -1) rejectUnstorable(findUnstorableText(getQueryParams(url)), 'query');
+    const size = bodySize(head, maxBody);
+    if (size === 'none')
+      return leanOpen && head.path !== '/api' && passes.every((p) => p(head)) ? leanFetch(req, env, ec) : full(req, env, ec);
     const path = head.path;
     if (streaming.some((r) => r.test(path))) return full(req, env, ec);
-    const size = bodySize(head, maxBody);
     if (size === 'too-large') return tooLarge();
     if (size === 'count') return readWithin(req, maxBody).then((r) => (r ? full(r, env, ec) : tooLarge()));
-    if (size === 'none' && leanOpen && path !== '/api' && passes.every((p) => p(head))) return leanFetch(req, env, ec);
     return full(req, env, ec);
   }
 
@@ -132,7 +133,7 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     }
     if (compressible && (env.encoding || !out)) res = await compressed(res, env.encoding);
     if (!out) {
-      res.headers.set('X-Request-Id', env.requestId);
+      res.headers.set('x-request-id', env.requestId);
       headers.addTo(res.headers, head.path);
     }
     logLine(env.requestId, head.method, head.path, res.status, env.receivedAt);
@@ -157,10 +158,10 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     // fast path. Elsewhere (app.request in tests) onto the finished response.
     const out = outgoingOf(bindings);
     if (out) {
-      out.setHeader('X-Request-Id', id);
+      out.setHeader('x-request-id', id); // lower-case names: see http/security.ts
       headers.setOn(out, path);
       // A client that accepts no encoding: Vary before the handler, the response is not touched (compress.ts).
-      if (compressible && !bindings.encoding) out.setHeader('Vary', 'Accept-Encoding');
+      if (compressible && !bindings.encoding) out.setHeader('vary', 'Accept-Encoding');
     }
     let answer: Answer;
     try {

@@ -45,6 +45,17 @@ function acceptedEncoding(c: Context): 'br' | 'gzip' | null {
   return decided !== undefined ? decided : pickEncoding(c.req.header('accept-encoding'));
 }
 
+/** A request header, from Node's own header object when there is one (see http/request-head.ts). */
+function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as Partial<AppBindings> | undefined)?.incoming;
+  if (!incoming) return c.req.header(name);
+  const v = incoming.headers[name];
+  return typeof v === 'string' || v === undefined ? v : v.join(', ');
+}
+
+/** The one header of a JSON answer on the fast path (never modified: Hono and the adapter only read it). */
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 const utf8 = new TextEncoder();
 
 /** A JSON text's UTF-8 bytes, to keep between requests and send with `sendJsonText` (an unshared buffer of its own). */
@@ -66,13 +77,14 @@ export function sendJson(c: Context, value: unknown, opts: JsonOptions = {}): Re
  */
 export function sendJsonText(c: Context, text: string | Uint8Array<ArrayBuffer>, opts: JsonOptions = {}): Response {
   const status = opts.status ?? 200;
-  const notModified = opts.etag !== undefined && etagMatches(c.req.header('if-none-match'), opts.etag);
+  const notModified = opts.etag !== undefined && etagMatches(requestHeader(c, 'if-none-match'), opts.etag);
   const out = acceptedEncoding(c) ? undefined : nodeOutgoing(c);
   if (out) {
-    if (opts.cacheControl !== undefined) out.setHeader('Cache-Control', opts.cacheControl);
-    if (opts.etag !== undefined) out.setHeader('ETag', opts.etag);
+    // lower-case names: see http/security.ts
+    if (opts.cacheControl !== undefined) out.setHeader('cache-control', opts.cacheControl);
+    if (opts.etag !== undefined) out.setHeader('etag', opts.etag);
     if (notModified) return c.body(null, 304);
-    return c.body(text, status, { 'Content-Type': 'application/json' });
+    return c.body(text, status, JSON_TYPE);
   }
   const headers: Record<string, string> = {};
   if (opts.cacheControl !== undefined) headers['Cache-Control'] = opts.cacheControl;

@@ -22,8 +22,8 @@ export function cachedIsoTime(now: () => number = Date.now): () => string {
 /** At most this much log output waits in memory for a slow stdout; beyond it lines are dropped, not the server. */
 const MAX_BUFFERED = 16 * 1024 * 1024;
 
-/** Lines wait until this much is gathered (UTF-16 code units, ~bytes for log lines)… */
-const BATCH_CHARS = 4096;
+/** Lines wait until this much is gathered (UTF-16 code units, ~bytes for log lines; sonic-boom's largest write)… */
+const BATCH_CHARS = 16 * 1024;
 /** …or at most this long (ms), so a quiet server's lines still show soon to a reader. */
 const FLUSH_MS = 100;
 
@@ -111,8 +111,8 @@ function flushAtExit(batch: LineBatch) {
  *
  * Batched: a `write()` system call per log line (pino's default, synchronous) cost 7–9 % of a
  * small request's CPU in the bench:server profiles (the `writeString` frames; an asynchronous write
- * per line costs the same: one write and a thread-pool hand-off each). Lines are written when 4 KB
- * have gathered (about 20 request lines) or 100 ms after the first of them, whichever comes first
+ * per line costs the same: one write and a thread-pool hand-off each). Lines are written when 16 KB
+ * have gathered (about 80 request lines) or 100 ms after the first of them, whichever comes first
  * (`LineBatch`, then sonic-boom's asynchronous write). Everything gathered is written synchronously
  * when the process exits (`process.exit()`, an uncaught exception, a signal handled by main.ts); a
  * process killed outright (SIGKILL, out of memory) loses at most the last 100 ms of lines. A stdout
