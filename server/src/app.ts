@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { getQueryParams } from 'hono/utils/url';
+import { getPath, getQueryParams } from 'hono/utils/url';
 import type { AppBindings, AppContext, AppEnv, ServerModule } from './context.ts';
 import { bodySize, readWithin } from './http/body-limit.ts';
 import { compressed, pickEncoding } from './http/compress.ts';
@@ -34,9 +34,11 @@ type Answer = Response | Promise<Response>;
  * routes without that middleware (`lean`); all others to the full app.
  */
 export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  // The routers take the path the pipeline has already worked out (Hono's own `getPath` otherwise).
+  const options = { getPath: (req: Request, o?: { env?: unknown }) => (o?.env as AppBindings | undefined)?.path ?? getPath(req) };
+  const app = new Hono<AppEnv>(options);
   /** The same /api routes without the modules' middleware for every path (see `passesOn`). */
-  const lean = new Hono<AppEnv>();
+  const lean = new Hono<AppEnv>(options);
   const log = ctx.logger;
   const newRequestId = requestIds();
   const logRequest = requestLogger(log);
@@ -152,6 +154,7 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     const compressible = head.method !== 'HEAD' && !path.startsWith('/tiles/') && head.header('range') === undefined;
     bindings.requestId = id;
     bindings.receivedAt = t0;
+    bindings.path = path;
     bindings.encoding = compressible ? pickEncoding(head.header('accept-encoding')) : null;
     // On Node the headers go onto the ServerResponse before the handler (see http/security.ts
     // `nodeOutgoing`): touching the response's headers afterwards would take it off the adapter's

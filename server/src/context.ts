@@ -32,6 +32,8 @@ export interface AppBindings {
   /** Node's request and response when the app runs on @hono/node-server (absent under `app.request()`). */
   incoming?: IncomingMessage;
   outgoing?: ServerResponse;
+  /** The request's path as Hono routes it (percent-decoded, no query). */
+  path: string;
   /** X-Request-Id of this request (the log line's `reqId`). */
   requestId: string;
   /** `performance.now()` when the app saw the request (for `Notifications.fence(since)`). */
