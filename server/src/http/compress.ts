@@ -66,7 +66,7 @@ function addVary(h: Headers) {
 }
 
 export function compression(opts: { threshold?: number } = {}): MiddlewareHandler {
-  const threshold = opts.threshold ?? 1024;
+  const threshold = opts.threshold ?? COMPRESS_MIN;
   return async (c, next) => {
     if (c.req.method === 'HEAD') return next();
     const encoding = pickEncoding(c.req.header('accept-encoding'));
@@ -95,7 +95,7 @@ export function compression(opts: { threshold?: number } = {}): MiddlewareHandle
  * then the answer is a new response around the compressed bytes, otherwise `res` itself. The app's
  * request pipeline calls it directly (app.ts).
  */
-export function compressed(res: Response, encoding: 'br' | 'gzip' | null, threshold = 1024): Response | Promise<Response> {
+export function compressed(res: Response, encoding: 'br' | 'gzip' | null, threshold = COMPRESS_MIN): Response | Promise<Response> {
   const status = res.status;
   if (status < 200 || status === 204 || status === 206 || status === 304) return res;
   const h = res.headers;
@@ -109,12 +109,26 @@ export function compressed(res: Response, encoding: 'br' | 'gzip' | null, thresh
   return compressBody(res, status, h, encoding, threshold);
 }
 
+/** Bodies at least this large are compressed (below it compression saves nothing on the wire). */
+export const COMPRESS_MIN = 1024;
+
+/** Whether a Cache-Control value forbids changing the body (`no-transform`). */
+export const noTransform = (cacheControl: string | undefined) => cacheControl !== undefined && NO_TRANSFORM.test(cacheControl);
+
+/** `body` compressed with `encoding` in one synchronous call (for bodies up to 64 KB; the settings of this middleware). */
+export function compressSync(body: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliOpts(body.byteLength)) : zlib.gzipSync(body, GZIP_OPTS);
+}
+
+/** The largest body `compressSync` is meant for (larger ones go to the thread pool). */
+export const COMPRESS_SYNC_MAX = SYNC_LIMIT;
+
 async function compressBody(res: Response, status: number, h: Headers, encoding: 'br' | 'gzip', threshold: number): Promise<Response> {
   const body = new Uint8Array(await res.arrayBuffer());
   let out: Uint8Array = body;
   if (body.byteLength >= threshold && body.byteLength <= MAX_BODY) {
     if (body.byteLength <= SYNC_LIMIT) {
-      out = encoding === 'br' ? zlib.brotliCompressSync(body, brotliOpts(body.byteLength)) : zlib.gzipSync(body, GZIP_OPTS);
+      out = compressSync(body, encoding);
     } else {
       out = encoding === 'br' ? await brotliAsync(body, brotliOpts(body.byteLength)) : await gzipAsync(body, GZIP_OPTS);
     }

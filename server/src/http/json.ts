@@ -8,12 +8,13 @@
 // object reaches `writeHead()` as it is, and the adapter sets the length from the string (one
 // write). Otherwise (a client that accepts compression, `app.request()`), the headers go on the
 // response, with a `Content-Length`, so the compression middleware knows the size without reading
-// the body and leaves a small one alone.
+// the body and leaves a small one alone; a kept body (`jsonBytes`) of 1 KB or more is sent to a
+// client that accepts gzip or br as its compressed copy, made once (`compressedCopy`).
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppBindings } from '../context.ts';
-import { pickEncoding } from './compress.ts';
+import { COMPRESS_MIN, COMPRESS_SYNC_MAX, compressSync, noTransform, pickEncoding } from './compress.ts';
 import { nodeOutgoing } from './security.ts';
 
 export interface JsonOptions {
@@ -91,6 +92,37 @@ export function sendJsonText(c: Context, text: string | Uint8Array<ArrayBuffer>,
   if (opts.etag !== undefined) headers.ETag = opts.etag;
   if (notModified) return c.body(null, 304, headers);
   headers['Content-Type'] = 'application/json';
+  const encoding = acceptedEncoding(c);
+  if (
+    encoding &&
+    typeof text !== 'string' &&
+    text.byteLength >= COMPRESS_MIN &&
+    text.byteLength <= COMPRESS_SYNC_MAX &&
+    !noTransform(opts.cacheControl)
+  ) {
+    // A kept body, for a client that takes it compressed: compressed once, sent as it is (the app's
+    // compression leaves an encoded response alone, so Vary and the weak ETag are set here as it would).
+    const body = compressedCopy(text, encoding);
+    headers['Content-Encoding'] = encoding;
+    headers.Vary = 'Accept-Encoding';
+    if (opts.etag !== undefined && !opts.etag.startsWith('W/')) headers.ETag = `W/${opts.etag}`;
+    headers['Content-Length'] = String(body.byteLength);
+    return c.body(body as Uint8Array<ArrayBuffer>, status, headers);
+  }
   headers['Content-Length'] = String(typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength);
   return c.body(text, status, headers);
+}
+
+/**
+ * Compressed copies of kept bodies (`jsonBytes`), per encoding: a body sent again and again to
+ * browsers (which all accept gzip and br) is compressed once, not on every request. Each copy lives
+ * as long as its body is kept (the region list while its packs are loaded, a list page while
+ * cached-list.ts keeps its bytes, a place answer while its pack's cache does).
+ */
+const compressedCopies = new WeakMap<Uint8Array, { br?: Uint8Array; gzip?: Uint8Array }>();
+
+export function compressedCopy(bytes: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array {
+  let copies = compressedCopies.get(bytes);
+  if (!copies) compressedCopies.set(bytes, (copies = {}));
+  return (copies[encoding] ??= compressSync(bytes, encoding));
 }
