@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { getPath, getQueryParams } from 'hono/utils/url';
+import type { ErrorBody } from '@waymark/contracts';
 import type { AppBindings, AppContext, AppEnv, ServerModule } from './context.ts';
 import { bodySize, readWithin } from './http/body-limit.ts';
 import { compressed, pickEncoding } from './http/compress.ts';
@@ -77,16 +79,23 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
 
   app.notFound((c) => c.text(`Page not found: ${c.req.path}`, 404));
 
-  function errorResponse(err: Error, requestId: string): Response {
-    if (err instanceof HttpError) return errorJson(err.status, errorBody(err.code, err.message, err.details), err.headers);
+  /**
+   * The JSON error answer for `err`. With the handler's context (`c`) it is built by Hono's
+   * `c.json`, which keeps what a middleware already put into the response (the Set-Cookie that
+   * clears an expired session's cookie before the handler's 401); before the router there is none.
+   */
+  function errorResponse(err: Error, requestId: string, c?: Context<AppEnv>): Response {
+    const json = (status: number, body: ErrorBody, headers?: Record<string, string>) =>
+      c ? c.json(body, status as ContentfulStatusCode, headers) : errorJson(status, body, headers);
+    if (err instanceof HttpError) return json(err.status, errorBody(err.code, err.message, err.details), err.headers);
     // Hono's own HTTPException (e.g. from body parsing) carries a status.
     const status = (err as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500)
-      return errorJson(status, errorBody('bad_request', err.message || 'Bad request'));
+      return json(status, errorBody('bad_request', err.message || 'Bad request'));
     log.error({ reqId: requestId, err: { message: err.message, stack: err.stack } }, 'unhandled error');
-    return errorJson(500, errorBody('internal_error', 'Something went wrong on our side. The error was logged.'));
+    return json(500, errorBody('internal_error', 'Something went wrong on our side. The error was logged.'));
   }
-  const onError = (err: Error, c: Context<AppEnv>) => errorResponse(err, c.env.requestId);
+  const onError = (err: Error, c: Context<AppEnv>) => errorResponse(err, c.env.requestId, c);
   app.onError(onError);
   lean.onError(onError);
 
