@@ -32,7 +32,7 @@ type Answer = Response | Promise<Response>;
  *
  * Modules may still add middleware for every path (the auth module: session lookup and CSRF). The
  * requests every such module declares it leaves alone (`ServerModule.passesOn`: for auth, a
- * cookie-less, token-less GET/HEAD/OPTIONS under /api/) go to a second router holding the same
+ * GET/HEAD/OPTIONS under /api/ without a session cookie or a token) go to a second router holding the same
  * routes without that middleware (`lean`); all others to the full app.
  */
 export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv> {

@@ -13,7 +13,7 @@ import { issueSetupToken, registerSetupRoutes } from './routes/setup.ts';
 import { registerSigninRoutes } from './routes/signin.ts';
 import { registerSignupRoutes } from './routes/signup.ts';
 import { registerTokenRoutes } from './routes/token.ts';
-import { AuthService } from './service.ts';
+import { AuthService, SESSION_COOKIE } from './service.ts';
 
 export { AUTH_CHANNEL } from './session-cache.ts';
 
@@ -41,12 +41,16 @@ const requestService = new WeakMap<Request, AuthService>();
 const STATIC_PREFIXES = ['/assets/', '/tiles/', '/regions/'];
 
 /**
- * The requests the module's middleware leaves alone: an /api/ request with neither a Cookie nor an
- * Authorization header has nobody to look up, and a safe method is never CSRF-checked (the app
- * answers them without the middleware: `ServerModule.passesOn`).
+ * The requests the module's middleware leaves alone: an /api/ request with no Authorization header
+ * and no session cookie (no Cookie header, or one in which the session cookie's name does not even
+ * appear — a browser's csrf cookie alone) has nobody to look up, and a safe method is never
+ * CSRF-checked (the app answers them without the middleware: `ServerModule.passesOn`).
  */
 const anonymousSafeApi = (method: string, path: string, cookie: string | undefined, authorization: string | undefined) =>
-  cookie === undefined && authorization === undefined && path.startsWith('/api/') && isSafeMethod(method);
+  authorization === undefined &&
+  (cookie === undefined || !cookie.includes(SESSION_COOKIE)) &&
+  path.startsWith('/api/') &&
+  isSafeMethod(method);
 
 export const authModule: ServerModule = {
   name: 'auth',
