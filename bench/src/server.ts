@@ -371,6 +371,8 @@ interface Row {
   node: Measured;
   hono: Measured;
   target?: Endpoint['target'];
+  /** the 1-minute load average when the row's measurements ended */
+  load: number;
 }
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
@@ -389,8 +391,8 @@ const us = (m: Measured) =>
 function printRows(rows: Row[]) {
   const withBase = rows.some((r) => r.base);
   const lines = [
-    `| endpoint | database | req/s | p50 ms | p99 ms | vs node:http | vs Hono | CPU/req | CPU/req node:http, Hono |${withBase ? ' baseline req/s, p99, CPU/req |' : ''} target |`,
-    `|---|---|---:|---:|---:|---:|---:|---:|---:|${withBase ? '---:|' : ''}---|`,
+    `| endpoint | database | req/s | p50 ms | p99 ms | vs node:http | vs Hono | CPU/req | CPU/req node:http, Hono |${withBase ? ' baseline req/s, p99, CPU/req |' : ''} load | target |`,
+    `|---|---|---:|---:|---:|---:|---:|---:|---:|${withBase ? '---:|' : ''}---:|---|`,
   ];
   for (const r of rows) {
     const errs = r.m.errors ? ` (${r.m.errors} errors)` : '';
@@ -400,7 +402,7 @@ function printRows(rows: Row[]) {
         ? ' |'
         : '';
     lines.push(
-      `| ${r.endpoint}${errs} | ${r.db} | ${Math.round(r.m.rps)} | ${r.m.p50} | ${r.m.p99} | ${pct(r.m.rps / r.node.rps)} of ${Math.round(r.node.rps)} | ${pct(r.m.rps / r.hono.rps)} of ${Math.round(r.hono.rps)} | ${us(r.m)} | ${us(r.node)}, ${us(r.hono)} |${base} ${verdict(r)} |`,
+      `| ${r.endpoint}${errs} | ${r.db} | ${Math.round(r.m.rps)} | ${r.m.p50} | ${r.m.p99} | ${pct(r.m.rps / r.node.rps)} of ${Math.round(r.node.rps)} | ${pct(r.m.rps / r.hono.rps)} of ${Math.round(r.hono.rps)} | ${us(r.m)} | ${us(r.node)}, ${us(r.hono)} |${base} ${r.load.toFixed(1)} | ${verdict(r)} |`,
     );
   }
   console.log(
@@ -409,7 +411,7 @@ function printRows(rows: Row[]) {
   console.log(
     'The two peers are measured right before each endpoint, in the same run. CPU/req: CPU time (user + system) of the server process per request, and of the PostgreSQL processes ("db"), from /proc — steadier than req/s on a loaded machine.' +
       (ROUNDS > 1 ? ` Each figure is the median of ${ROUNDS} rounds (peers, ours and the baseline in each).` : '') +
-      '\n',
+      ' Load: the 1-minute load average when the row ended (2 cores).\n',
   );
   console.log(lines.join('\n'));
 }
@@ -556,7 +558,7 @@ export async function benchServer() {
           const hono = medianOf(runs.map((r) => r.hono));
           const m = medianOf(runs.map((r) => r.m));
           const b = base ? medianOf(runs.map((r) => r.b!)) : null;
-          rows.push({ endpoint: e.name, db: kind, m, ...(b ? { base: b } : {}), node, hono, target: e.target });
+          rows.push({ endpoint: e.name, db: kind, m, ...(b ? { base: b } : {}), node, hono, target: e.target, load: os.loadavg()[0]! });
           if (profile) {
             await stopChild(ours.child);
             keepMainThreadProfile(profile.dir, path.join(profDir, profile.name));

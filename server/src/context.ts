@@ -1,8 +1,9 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
 import type { DashboardSummary } from '@waymark/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/index.ts';
+import type { RequestHead } from './http/request-head.ts';
 import type { IndexTransform, SpaAssets } from './http/static.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailSender } from './mail/mailer.ts';
@@ -22,11 +23,31 @@ export interface AppContext {
   version: string;
 }
 
+/**
+ * What the app's request pipeline (app.ts) hands every handler as `c.env`: on @hono/node-server
+ * its own `{ incoming, outgoing }` object, which the pipeline completes (no Hono middleware, no
+ * `c.set()`: see app.ts).
+ */
+export interface AppBindings {
+  /** Node's request and response when the app runs on @hono/node-server (absent under `app.request()`). */
+  incoming?: IncomingMessage;
+  outgoing?: ServerResponse;
+  /** The request's path as Hono routes it (percent-decoded, no query). */
+  path: string;
+  /** X-Request-Id of this request (the log line's `reqId`). */
+  requestId: string;
+  /** `performance.now()` when the app saw the request (for `Notifications.fence(since)`). */
+  receivedAt: number;
+  /**
+   * The encoding the app will compress this response with (br or gzip, when the client accepts
+   * one and the response may be compressed), or null: then a response is sent as it is.
+   */
+  encoding: 'br' | 'gzip' | null;
+}
+
 export type AppEnv = {
+  Bindings: AppBindings;
   Variables: {
-    requestId: string;
-    /** `performance.now()` when the app's first middleware saw the request (for `Notifications.fence(since)`). */
-    receivedAt: number;
     /** Set by the auth module when a session cookie is valid. */
     user?: { id: string; email: string | null; role: string; name: string; phone?: string | null; emailVerified?: boolean };
     /**
@@ -82,6 +103,15 @@ export interface ServerModule {
   indexTransforms?: IndexTransform[];
   /** API paths that stream their request body and enforce their own size limit (the JSON body limit skips them). */
   streamingBodies?: RegExp[];
+  /**
+   * For a module whose `register` adds middleware for every path (`app.use('*', …)`): true for a
+   * request that middleware leaves alone (it only calls `next()`: nothing read, set or refused).
+   * The app answers a request that every such module leaves alone from a router without their
+   * middleware, where a route with one synchronous handler leaves by @hono/node-server's
+   * synchronous path (app.ts). A module with such middleware and no `passesOn` keeps every request
+   * on the full chain. Must agree with the middleware exactly: what it answers true for skips it.
+   */
+  passesOn?(head: RequestHead): boolean;
   dashboard?(ctx: AppContext, user: RequestUser, period: DashboardPeriod): Promise<DashboardContribution>;
   seed?(ctx: AppContext): Promise<void>;
   /**

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { BuildInfo, HealthResponse } from '@waymark/contracts';
 import type { ServerModule } from './context.ts';
 import type { DatabaseCheck } from './db/index.ts';
@@ -9,8 +10,7 @@ export const healthModule: ServerModule = {
     // The body depends on the database check (reused for up to a second: the same object meanwhile),
     // the uptime in whole seconds and the build: encoded again only when one of them changes.
     let last: { check: DatabaseCheck; uptime: number; build: string; bytes: Uint8Array<ArrayBuffer> } | null = null;
-    app.get('/api/health', async (c) => {
-      const db = await ctx.database.check();
+    const answer = (c: Context, db: DatabaseCheck) => {
       const ok = db.reachable;
       const uptime = Math.round((Date.now() - ctx.startedAt.getTime()) / 1000);
       const build = ctx.spa.build.id;
@@ -25,6 +25,12 @@ export const healthModule: ServerModule = {
         last = { check: db, uptime, build, bytes: jsonBytes(JSON.stringify(body)) };
       }
       return sendJsonText(c, last.bytes, { status: ok ? 200 : 503, cacheControl: 'no-store' });
+    };
+    // A check reused within its second answers at once, without a promise: the app then sends the
+    // response synchronously (app.ts); otherwise the check's query first.
+    app.get('/api/health', (c): Response | Promise<Response> => {
+      const recent = ctx.database.recentCheck();
+      return recent ? answer(c, recent) : ctx.database.check().then((db) => answer(c, db));
     });
     app.get('/builds/latest.json', (c) => sendJson(c, ctx.spa.build satisfies BuildInfo, { cacheControl: 'no-cache, no-store' }));
   },

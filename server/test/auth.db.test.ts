@@ -211,6 +211,10 @@ describe(`auth on ${TEST_DB}`, () => {
     const gone = await t.json('GET', '/api/_auth/session', undefined, u.headers);
     expect(((await gone.json()) as { user: unknown }).user).toBeNull();
     expect(gone.headers.getSetCookie().join('\n')).toMatch(/waymark_session=;/);
+    // Also on a route that refuses it: the 401 thrown by the handler keeps the middleware's Set-Cookie.
+    const refused = await t.json('GET', '/api/routes', undefined, u.headers);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie().join('\n')).toMatch(/waymark_session=;/);
     // Browser sessions are not extended by use.
     const fresh = await t.json('POST', '/api/auth/signin', { email: u.email, password: u.password });
     const cookie = { cookie: cookieFrom(fresh, 'waymark_session')! };

@@ -57,12 +57,32 @@ describe(`hot path on ${TEST_DB}`, () => {
     expect(await get('', other)).toMatchObject({ total: 0, items: [] });
   });
 
+  it('answers an API GET without a session or token at once, without the auth middleware; one with a session cookie through it', async () => {
+    const outgoing = { headersSent: false, setHeader: () => undefined };
+    const get = (headers: Record<string, string>) =>
+      t.app.fetch(new Request('http://localhost/api/regions', { headers }), { outgoing } as never);
+    // no cookie, or a browser's csrf cookie alone: synchronous (the router without the auth middleware)
+    expect(get({})).not.toBeInstanceOf(Promise);
+    expect(get({ cookie: 'waymark_csrf=abc; theme=dark' })).not.toBeInstanceOf(Promise);
+    // a session cookie (even a bogus one) or a token: the full chain, where the auth middleware looks it up
+    const withSession = get({ cookie: 'theme=dark; waymark_session=not-a-session' });
+    expect(withSession).toBeInstanceOf(Promise);
+    expect((await withSession).status).toBe(200);
+    expect(get({ authorization: 'Bearer nothing' })).toBeInstanceOf(Promise);
+  });
+
   it('reuses a successful health check for up to a second and says when it was made', async () => {
     const body = async () =>
       (await (await t.app.request('/api/health')).json()) as { database: { reachable: boolean; checkedAt: string; latencyMs: number } };
     const first = await body();
     expect(first.database.reachable).toBe(true);
     expect(first.database.latencyMs).toBeGreaterThanOrEqual(0);
+    // Within the second the reused check answers without a promise, so the app sends it at once
+    // (@hono/node-server's synchronous path: app.ts); on Node's response the pipeline sets its headers.
+    const outgoing = { headersSent: false, setHeader: () => undefined };
+    const sync = t.app.fetch(new Request('http://localhost/api/health'), { outgoing } as never);
+    expect(sync).not.toBeInstanceOf(Promise);
+    expect(((await (sync as Response).json()) as { database: { checkedAt: string } }).database.checkedAt).toBe(first.database.checkedAt);
     const burst = await Promise.all(Array.from({ length: 10 }, body));
     const times = new Set(burst.map((b) => b.database.checkedAt));
     expect(times.size).toBeLessThanOrEqual(2); // the first check, or one made after it expired

@@ -13,7 +13,7 @@ import { issueSetupToken, registerSetupRoutes } from './routes/setup.ts';
 import { registerSigninRoutes } from './routes/signin.ts';
 import { registerSignupRoutes } from './routes/signup.ts';
 import { registerTokenRoutes } from './routes/token.ts';
-import { AuthService } from './service.ts';
+import { AuthService, SESSION_COOKIE } from './service.ts';
 
 export { AUTH_CHANNEL } from './session-cache.ts';
 
@@ -40,10 +40,24 @@ const requestService = new WeakMap<Request, AuthService>();
 
 const STATIC_PREFIXES = ['/assets/', '/tiles/', '/regions/'];
 
+/**
+ * The requests the module's middleware leaves alone: an /api/ request with no Authorization header
+ * and no session cookie (no Cookie header, or one in which the session cookie's name does not even
+ * appear — a browser's csrf cookie alone) has nobody to look up, and a safe method is never
+ * CSRF-checked (the app answers them without the middleware: `ServerModule.passesOn`).
+ */
+const anonymousSafeApi = (method: string, path: string, cookie: string | undefined, authorization: string | undefined) =>
+  authorization === undefined &&
+  (cookie === undefined || !cookie.includes(SESSION_COOKIE)) &&
+  path.startsWith('/api/') &&
+  isSafeMethod(method);
+
 export const authModule: ServerModule = {
   name: 'auth',
 
   // Every served index.html carries this browser's csrf token in a meta tag.
+  passesOn: (head) => anonymousSafeApi(head.method, head.path, head.header('cookie'), head.header('authorization')),
+
   indexTransforms: [
     (html, c) => {
       const auth = requestService.get(c.req.raw);
@@ -103,9 +117,12 @@ export const authModule: ServerModule = {
     };
     app.use('*', (c, next) => {
       const path = c.req.path;
+      const cookie = c.req.header('cookie');
+      const authorization = c.req.header('authorization');
+      if (anonymousSafeApi(c.req.method, path, cookie, authorization)) return next();
       if (!path.startsWith('/api/')) return page(c, next, path);
       // Bearer tokens are for the API; pages and assets only ever use the cookie.
-      if (c.req.header('cookie') === undefined && c.req.header('authorization') === undefined) return checked(c, next);
+      if (cookie === undefined && authorization === undefined) return checked(c, next);
       return auth.authenticate(c).then(() => checked(c, next));
     });
     registerSessionRoutes(app, auth);

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
    * is not, so recovery shows on the next probe.
    */
   check(): Promise<DatabaseCheck>;
+  /** The successful check `check()` would answer with right now without a query, if there is one (answers without a promise). */
+  recentCheck(): DatabaseCheck | null;
   /** LISTEN/NOTIFY between processes (db/notify.ts); connects on first use. */
   notifications: Notifications;
   /**
@@ -145,8 +147,12 @@ function handle(
     notifications,
     copyOut,
     ping,
+    recentCheck() {
+      return lastOk && Date.now() - lastOk.checkedAt.getTime() < CHECK_REUSE_MS ? lastOk : null;
+    },
     check() {
-      if (lastOk && Date.now() - lastOk.checkedAt.getTime() < CHECK_REUSE_MS) return Promise.resolve(lastOk);
+      const recent = this.recentCheck();
+      if (recent) return Promise.resolve(recent);
       checking ??= (async () => {
         const t0 = performance.now();
         const reachable = await ping();

@@ -48,7 +48,7 @@ export async function cachedList(
   load: () => Promise<unknown>,
 ): Promise<Response> {
   // `receivedAt`: the fence the session lookup of this request waited for also covers the list (db/notify.ts).
-  const body = await cachedListText(ctx, spec, load, c.get('receivedAt'));
+  const body = await cachedListText(ctx, spec, load, c.env.receivedAt);
   const headers = spec.headers;
   // Cache-Control alone (the lists' no-store) keeps the adapter's fast path (http/json.ts).
   if (!headers || onlyCacheControl(headers)) return sendJsonText(c, bytesOf(body), { cacheControl: headers?.['Cache-Control'] });

@@ -14,7 +14,7 @@
 // Tiles (already compressed, served with Range) and precompressed build assets never come here.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { nodeOutgoing } from './security.ts';
 
 /** Content types worth compressing (text, JSON, JS, XML, SVG, web manifests, GPX…). */
@@ -66,7 +66,7 @@ function addVary(h: Headers) {
 }
 
 export function compression(opts: { threshold?: number } = {}): MiddlewareHandler {
-  const threshold = opts.threshold ?? 1024;
+  const threshold = opts.threshold ?? COMPRESS_MIN;
   return async (c, next) => {
     if (c.req.method === 'HEAD') return next();
     const encoding = pickEncoding(c.req.header('accept-encoding'));
@@ -80,32 +80,55 @@ export function compression(opts: { threshold?: number } = {}): MiddlewareHandle
       return next();
     }
     await next();
-    await compressResponse(c, encoding, threshold);
+    const res = c.res;
+    const out = await compressed(res, encoding, threshold);
+    if (out !== res) {
+      c.res = undefined as unknown as Response; // no header merge: `out` already has them all
+      c.res = out;
+    }
   };
 }
 
 /**
  * The part of `compression()` after the handler, for a client that accepts `encoding` (or none,
- * off Node): adds Vary to a compressible response and compresses its body when it is worth it.
- * The app's own middleware calls it directly (one middleware layer for headers, log and this).
+ * off Node): adds Vary to a compressible response and compresses its body when it is worth it —
+ * then the answer is a new response around the compressed bytes, otherwise `res` itself. The app's
+ * request pipeline calls it directly (app.ts).
  */
-export async function compressResponse(c: Context, encoding: 'br' | 'gzip' | null, threshold = 1024): Promise<void> {
-  const res = c.res;
+export function compressed(res: Response, encoding: 'br' | 'gzip' | null, threshold = COMPRESS_MIN): Response | Promise<Response> {
   const status = res.status;
-  if (status < 200 || status === 204 || status === 206 || status === 304) return;
+  if (status < 200 || status === 204 || status === 206 || status === 304) return res;
   const h = res.headers;
   const type = h.get('content-type');
-  if (!type || !COMPRESSIBLE.test(type) || h.has('content-encoding') || h.has('transfer-encoding')) return;
-  if (NO_TRANSFORM.test(h.get('cache-control') ?? '')) return;
+  if (!type || !COMPRESSIBLE.test(type) || h.has('content-encoding') || h.has('transfer-encoding')) return res;
+  if (NO_TRANSFORM.test(h.get('cache-control') ?? '')) return res;
   addVary(h);
-  if (!encoding) return;
+  if (!encoding) return res;
   const declared = h.get('content-length');
-  if (declared !== null && (Number(declared) < threshold || Number(declared) > MAX_BODY)) return;
+  if (declared !== null && (Number(declared) < threshold || Number(declared) > MAX_BODY)) return res;
+  return compressBody(res, status, h, encoding, threshold);
+}
+
+/** Bodies at least this large are compressed (below it compression saves nothing on the wire). */
+export const COMPRESS_MIN = 1024;
+
+/** Whether a Cache-Control value forbids changing the body (`no-transform`). */
+export const noTransform = (cacheControl: string | undefined) => cacheControl !== undefined && NO_TRANSFORM.test(cacheControl);
+
+/** `body` compressed with `encoding` in one synchronous call (for bodies up to 64 KB; the settings of this middleware). */
+export function compressSync(body: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliOpts(body.byteLength)) : zlib.gzipSync(body, GZIP_OPTS);
+}
+
+/** The largest body `compressSync` is meant for (larger ones go to the thread pool). */
+export const COMPRESS_SYNC_MAX = SYNC_LIMIT;
+
+async function compressBody(res: Response, status: number, h: Headers, encoding: 'br' | 'gzip', threshold: number): Promise<Response> {
   const body = new Uint8Array(await res.arrayBuffer());
   let out: Uint8Array = body;
   if (body.byteLength >= threshold && body.byteLength <= MAX_BODY) {
     if (body.byteLength <= SYNC_LIMIT) {
-      out = encoding === 'br' ? zlib.brotliCompressSync(body, brotliOpts(body.byteLength)) : zlib.gzipSync(body, GZIP_OPTS);
+      out = compressSync(body, encoding);
     } else {
       out = encoding === 'br' ? await brotliAsync(body, brotliOpts(body.byteLength)) : await gzipAsync(body, GZIP_OPTS);
     }
@@ -115,6 +138,5 @@ export async function compressResponse(c: Context, encoding: 'br' | 'gzip' | nul
   }
   h.set('Content-Length', String(out.byteLength));
   // The body was read: the response is rebuilt around the bytes, with the same status and headers.
-  c.res = undefined as unknown as Response; // no header merge: `h` already holds them all
-  c.res = new Response(out, { status, headers: h });
+  return new Response(out, { status, headers: h });
 }

@@ -29,6 +29,14 @@ export function errorBody(code: string, message: string, details?: Record<string
   return { error: { code, message, ...(details !== undefined ? { details } : {}) } };
 }
 
+/** The one error body as a JSON response without a Hono context (the app's request pipeline, app.ts): what `c.json` builds. */
+export function errorJson(status: number, body: ErrorBody, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: headers ? { 'Content-Type': 'application/json', ...headers } : { 'Content-Type': 'application/json' },
+  });
+}
+
 export function jsonError(c: Context, status: ContentfulStatusCode, code: string, message: string, details?: Record<string, unknown>) {
   return c.json(errorBody(code, message, details), status);
 }

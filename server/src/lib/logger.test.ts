@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { cachedIsoTime, createLogger, requestLogger } from './logger.ts';
+import { cachedIsoTime, createLogger, LineBatch, requestLogger } from './logger.ts';
 
 describe('cachedIsoTime', () => {
   it("writes pino's isoTime fragment, formatted again only when the millisecond changes", () => {
@@ -60,5 +60,58 @@ describe('requestLogger', () => {
     const log = pino({ base: null, timestamp: false }, { write: (s: string) => lines.push(s) });
     requestLogger(log)({ reqId: 'r', method: 'GET', path: '/', status: 200, ms: 1 });
     expect(JSON.parse(lines[0]!)).toEqual({ level: 30, reqId: 'r', method: 'GET', path: '/', status: 200, ms: 1, msg: 'request' });
+  });
+});
+
+describe('LineBatch', () => {
+  const sink = () => {
+    const writes: string[] = [];
+    let synced = 0;
+    return {
+      writes,
+      synced: () => synced,
+      write: (s: string) => writes.push(s) > 0,
+      flush: (cb?: (err?: Error) => void) => cb?.(),
+      flushSync: () => {
+        synced++;
+      },
+    };
+  };
+
+  it('hands lines on one batch at a time, in order, when the batch is full, after a while, or when flushed', async () => {
+    const s = sink();
+    const batch = new LineBatch(s, 30, 20);
+    batch.write('0123456789\n');
+    batch.write('abcdefghij\n');
+    expect(s.writes).toEqual([]); // 22 < 30: gathered
+    batch.write('ABCDEFGHIJ\n');
+    expect(s.writes).toEqual(['0123456789\nabcdefghij\nABCDEFGHIJ\n']); // one write for the batch
+    batch.write('late\n');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(s.writes).toEqual(['0123456789\nabcdefghij\nABCDEFGHIJ\n', 'late\n']); // the timer handed it on
+    batch.write('at exit\n');
+    batch.flushSync();
+    expect(s.writes.at(-1)).toBe('at exit\n');
+    expect(s.synced()).toBe(1);
+    batch.flushSync(); // nothing gathered: no empty write
+    expect(s.writes).toHaveLength(3);
+  });
+
+  it("writes a logger's lines to its file on flushSync, as the exit hook does", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-log-'));
+    try {
+      const file = path.join(dir, 'log.ndjson');
+      fs.writeFileSync(file, '');
+      const fd = fs.openSync(file, 'a');
+      const log = createLogger('info', fd as unknown as number);
+      requestLogger(log)({ reqId: 'x', method: 'GET', path: '/api/health', status: 200, ms: 0.1 });
+      log.info('second');
+      expect(fs.readFileSync(file, 'utf8')).toBe(''); // still gathered
+      ((log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as LineBatch).flushSync();
+      const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+      expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['request', 'second']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
