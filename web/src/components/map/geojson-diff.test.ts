@@ -7,25 +7,17 @@ const line = (leg: number, coords: number[][], mode = 'snap'): Feature => ({
   properties: { leg, mode },
   geometry: { type: 'LineString', coordinates: coords },
 });
+/** The first leg of a route, the same value each time in a new object. */
+const leg0 = () =>
+  line(0, [
+    [0, 0],
+    [1, 1],
+  ]);
 const fc = (...features: Feature[]): FeatureCollection => ({ type: 'FeatureCollection', features });
 
 describe('featureDiff', () => {
   it('is empty for the same features in new objects (compared by value)', () => {
-    const d = featureDiff(
-      fc(
-        line(0, [
-          [0, 0],
-          [1, 1],
-        ]),
-      ),
-      fc(
-        line(0, [
-          [0, 0],
-          [1, 1],
-        ]),
-      ),
-      'leg',
-    );
+    const d = featureDiff(fc(leg0()), fc(leg0()), 'leg');
     expect(d).toEqual({});
     expect(emptyDiff(d!)).toBe(true);
   });
@@ -35,24 +27,7 @@ describe('featureDiff', () => {
       [1, 1],
       [2, 2],
     ]);
-    expect(
-      featureDiff(
-        fc(
-          line(0, [
-            [0, 0],
-            [1, 1],
-          ]),
-        ),
-        fc(
-          line(0, [
-            [0, 0],
-            [1, 1],
-          ]),
-          next,
-        ),
-        'leg',
-      ),
-    ).toEqual({ add: [next] });
+    expect(featureDiff(fc(leg0()), fc(leg0(), next), 'leg')).toEqual({ add: [next] });
   });
 
   it('replaces a feature whose geometry or properties changed, and removes one that is gone', () => {
@@ -70,10 +45,7 @@ describe('featureDiff', () => {
     );
     const d = featureDiff(
       fc(
-        line(0, [
-          [0, 0],
-          [1, 1],
-        ]),
+        leg0(),
         line(1, [
           [1, 2],
           [2, 2],
@@ -101,10 +73,7 @@ describe('featureDiff', () => {
       featureDiff(
         ok,
         fc({
-          ...line(0, [
-            [0, 0],
-            [1, 1],
-          ]),
+          ...leg0(),
           properties: {},
         }),
         'leg',
@@ -114,10 +83,7 @@ describe('featureDiff', () => {
       featureDiff(
         ok,
         fc(
-          line(0, [
-            [0, 0],
-            [1, 1],
-          ]),
+          leg0(),
           line(0, [
             [1, 1],
             [2, 2],
