@@ -8,12 +8,10 @@ import { compressed, pickEncoding } from './http/compress.ts';
 import { HttpError, errorBody, errorJson, rejectUnstorable } from './http/errors.ts';
 import { RequestHead } from './http/request-head.ts';
 import { findUnstorableText } from './http/text.ts';
-import { outgoingOf, securityHeaders, type NodeOutgoing } from './http/security.ts';
+import { REQUEST_ID, outgoingOf, securityHeaders, type NodeOutgoing } from './http/security.ts';
 import { mountSpa } from './http/static.ts';
 import { requestLogger } from './lib/logger.ts';
 import { requestIds } from './lib/request-id.ts';
-
-const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 type Answer = Response | Promise<Response>;
 
@@ -169,12 +167,9 @@ export function createApp(ctx: AppContext, modules: ServerModule[]): Hono<AppEnv
     // `nodeOutgoing`): touching the response's headers afterwards would take it off the adapter's
     // fast path. Elsewhere (app.request in tests) onto the finished response.
     const out = outgoingOf(bindings);
-    if (out) {
-      out.setHeader('x-request-id', id); // lower-case names: see http/security.ts
-      headers.setOn(out, path);
-      // A client that accepts no encoding: Vary before the handler, the response is not touched (compress.ts).
-      if (compressible && !bindings.encoding) out.setHeader('vary', 'Accept-Encoding');
-    }
+    // X-Request-Id, the security headers, and for a client that accepts no encoding Vary before the
+    // handler: the response is not touched afterwards (compress.ts).
+    if (out) headers.presetOn(out, path, id, compressible && !bindings.encoding);
     let answer: Answer;
     try {
       answer = route(head, bindings, executionCtx);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { Context } from 'hono';
 
 /** SHA-256 CSP source expressions for the inline <script> blocks of an HTML document. */
@@ -88,10 +89,48 @@ export function outgoingOf(env: unknown): NodeOutgoing | undefined {
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const HSTS = 'max-age=63072000; includeSubDomains';
+const VARY = 'Accept-Encoding';
+/** What app.ts sends as X-Request-Id: a well-formed id the client sent, or one of ours (checked again before `presetOn` skips Node's check). */
+export const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * Node's own table of a response's headers (`OutgoingMessage[kOutHeaders]`: lower-case name →
+ * `[name, value]`, null until the first `setHeader`), found on the first response that has it by
+ * its symbol's description. A response without it (another runtime, a test's stand-in) gets
+ * `setHeader` calls.
+ */
+let kOutHeaders: symbol | undefined;
+/** The table is read with `table[name]` and `for…in`: no inherited names (`constructor`, `toString`). */
+const NO_NAMES = Object.create(null) as object;
+type HeaderTable = Record<string, [string, unknown]>;
+
+/** `out`'s empty table slot (Node's, not set yet), or false when there is none to fill. */
+function emptyHeaderTable(out: NodeOutgoing): boolean {
+  kOutHeaders ??= Object.getOwnPropertySymbols(out).find((s) => s.description === 'kOutHeaders');
+  return kOutHeaders !== undefined && (out as unknown as Record<symbol, unknown>)[kOutHeaders] === null;
+}
+
+/** A header the app adds to every response, checked as `setHeader` would check it (once, not per response). */
+function checked(name: string, value: string): readonly [string, string] {
+  validateHeaderName(name);
+  validateHeaderValue(name, value);
+  return [name, value];
+}
 
 export interface SecurityHeaders {
   /** Set every header on Node's response before the handler runs (see `nodeOutgoing`). */
   setOn(out: NodeOutgoing, path: string): void;
+  /**
+   * The pipeline's headers of a response Node has not set any header on yet, in this order:
+   * X-Request-Id (`requestId`: app.ts sends only one that matches `REQUEST_ID`), the CSP, the five constant headers, HSTS,
+   * and `Vary: Accept-Encoding` when `vary`. The same as a `setHeader()` for each, which is what
+   * happens when Node's table of headers is not found or not empty — but, on Node, written into
+   * that table as one new object: `setHeader()` checks each name and value with a regular
+   * expression and lower-cases the name, per header and response, for values that are the same
+   * every time (checked here once). Everything else — a handler's `setHeader`, `getHeader`, the
+   * merge with `writeHead()`'s headers, the header block Node writes — is Node's as before.
+   */
+  presetOn(out: NodeOutgoing, path: string, requestId: string, vary: boolean): void;
   /** Set them on a finished response's headers (app.request, other runtimes); its own CSP wins. */
   addTo(headers: Headers, path: string): void;
 }
@@ -118,10 +157,33 @@ export function securityHeaders(getScriptHashes: () => string[], opts: { hsts?: 
   };
   const constant: (readonly [string, string])[] = [...CONSTANT_HEADERS];
   if (opts.hsts) constant.push(['strict-transport-security', HSTS]);
+  for (const [name, value] of constant) checked(name, value);
+  checked('content-security-policy', API_CSP);
+  checked('vary', VARY);
+  let checkedPolicy = '';
+  const setOn = (out: NodeOutgoing, path: string) => {
+    out.setHeader('content-security-policy', policyFor(path));
+    for (const [name, value] of constant) out.setHeader(name, value);
+  };
   return {
-    setOn(out, path) {
-      out.setHeader('content-security-policy', policyFor(path));
-      for (const [name, value] of constant) out.setHeader(name, value);
+    setOn,
+    presetOn(out, path, requestId, vary) {
+      if (!emptyHeaderTable(out)) {
+        out.setHeader('x-request-id', requestId);
+        setOn(out, path);
+        if (vary) out.setHeader('vary', VARY);
+        return;
+      }
+      const policy = policyFor(path);
+      if (policy !== API_CSP && policy !== checkedPolicy) checkedPolicy = checked('content-security-policy', policy)[1];
+      // Fresh [name, value] pairs: Node's appendHeader() changes a pair in place. An object with no
+      // inherited names, as Node's own (`{ __proto__: null }`), but not a dictionary from the start.
+      const h = Object.create(NO_NAMES) as HeaderTable;
+      h['x-request-id'] = ['x-request-id', requestId];
+      h['content-security-policy'] = ['content-security-policy', policy];
+      for (const [name, value] of constant) h[name] = [name, value];
+      if (vary) h.vary = ['vary', VARY];
+      (out as unknown as Record<symbol, unknown>)[kOutHeaders!] = h;
     },
     addTo(h, path) {
       if (!h.has('content-security-policy')) h.set('content-security-policy', policyFor(path));

@@ -2,8 +2,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cachedIsoTime, createLogger, LineBatch, requestLogger } from './logger.ts';
+import { cachedIsoTime, createLogger, jsonString, LineBatch, requestLogger } from './logger.ts';
+
+describe('jsonString', () => {
+  it('is JSON.stringify for every string', () => {
+    for (const s of [
+      '',
+      'GET',
+      '/api/regions',
+      '3f2a9c1e-7b4d',
+      'a"b',
+      'a\\b',
+      'tab\there',
+      '\u0000',
+      '\u007f',
+      'é',
+      '\ud800',
+      '😀',
+      '\u2028',
+    ])
+      expect(jsonString(s)).toBe(JSON.stringify(s));
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => jsonString(s) === JSON.stringify(s)));
+  });
+});
 
 describe('cachedIsoTime', () => {
   it("writes pino's isoTime fragment, formatted again only when the millisecond changes", () => {

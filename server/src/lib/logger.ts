@@ -146,6 +146,19 @@ export interface RequestEntry {
 }
 
 /**
+ * `JSON.stringify(s)` for a string: the same text, without the call into the runtime for a string
+ * that needs no escaping (no `"`, `\`, control character or surrogate — a request id, a method, a
+ * plain path), which is checked here in JavaScript.
+ */
+export function jsonString(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0xd800) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
+/**
  * `(entry) => log.info(entry, 'request')`, for the one line per request. For a logger made by
  * `createLogger` the line — the very same JSON pino writes for that call — is put together here and
  * handed to the same destination (same batching, same order as every other line): pino's general
@@ -159,7 +172,7 @@ export function requestLogger(log: Logger): (entry: RequestEntry) => void {
   return (e) => {
     if (log.levelVal > INFO) return;
     stream.write(
-      `{"level":${INFO}${time()},"service":"${SERVICE}","reqId":${JSON.stringify(e.reqId)},"method":${JSON.stringify(e.method)},"path":${JSON.stringify(e.path)},"status":${e.status},"ms":${e.ms},"msg":"request"}\n`,
+      `{"level":${INFO}${time()},"service":"${SERVICE}","reqId":${jsonString(e.reqId)},"method":${jsonString(e.method)},"path":${jsonString(e.path)},"status":${e.status},"ms":${e.ms},"msg":"request"}\n`,
     );
   };
 }

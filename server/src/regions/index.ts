@@ -105,10 +105,13 @@ const placeAnswers = (r: LoadedRegion): Lru<string, Uint8Array<ArrayBuffer>> => 
  * removed or rebuilt: each is a new `LoadedRegion`, see store.ts): the same objects in the same
  * order are the same body.
  */
-function regionListCache(): (regions: LoadedRegion[]) => JsonText {
-  let listed: { regions: LoadedRegion[]; body: JsonText } | null = null;
+function regionListCache(): (regions: readonly LoadedRegion[]) => JsonText {
+  let listed: { regions: readonly LoadedRegion[]; body: JsonText } | null = null;
   return (regions) => {
-    if (!listed || listed.regions.length !== regions.length || listed.regions.some((r, i) => r !== regions[i])) {
+    if (
+      !listed ||
+      (listed.regions !== regions && (listed.regions.length !== regions.length || listed.regions.some((r, i) => r !== regions[i])))
+    ) {
       listed = { regions, body: jsonText({ regions: regions.map(publicMeta) } satisfies RegionList) };
     }
     return listed.body;

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppContext, AppEnv } from '../context.ts';
 import { createRegionsModule } from './index.ts';
+import { RegionStore } from './store.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -86,5 +87,29 @@ describe('the region list', () => {
     fs.rmSync(path.join(root, 'alpha'), { recursive: true });
     await new Promise((r) => setTimeout(r, 1100));
     expect((await list(a)).body!.regions.map((r) => r.name)).toEqual(['beta']);
+  });
+});
+
+describe('RegionStore.list', () => {
+  it('is the same array while the listing and every region are recent, a new one once either is looked at again', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-regions-'));
+    dirs.push(root);
+    writePack(root, 'alpha', 'Alpha', 'a'.repeat(64), new Date(2026, 0, 1));
+    const store = new RegionStore(root, 50);
+    const first = store.list();
+    expect(store.list()).toBe(first);
+    writePack(root, 'alpha', 'Alpha rebuilt', 'b'.repeat(64), new Date(2026, 0, 2));
+    await new Promise((r) => setTimeout(r, 60));
+    const second = store.list();
+    expect(second).not.toBe(first);
+    expect(second.map((r) => r.meta.title)).toEqual(['Alpha rebuilt']);
+    // a listed name without a complete pack is looked for on every call
+    fs.mkdirSync(path.join(root, 'beta'));
+    await new Promise((r) => setTimeout(r, 60));
+    const third = store.list();
+    expect(third.map((r) => r.meta.name)).toEqual(['alpha']);
+    expect(store.list()).not.toBe(third);
+    writePack(root, 'beta', 'Beta', 'c'.repeat(64), new Date(2026, 0, 2));
+    expect(store.list().map((r) => r.meta.name)).toEqual(['alpha', 'beta']);
   });
 });

@@ -24,6 +24,15 @@ export class RegionStore {
   /** when each cached region's meta.json was last checked */
   private checkedAt = new Map<string, number>();
   private listed: { at: number; names: string[] } | null = null;
+  /** Bumped whenever `cache` changes (a region loaded, reloaded or gone). */
+  private generation = 0;
+  /**
+   * The last answer of `list()`, returned as it is until `until` while `cache` is unchanged: until
+   * then the listing and every listed region's check are recent, so `list()` would build an array
+   * of the same regions in the same order (not kept when a listed name had no complete pack: that
+   * one is looked for on every call).
+   */
+  private kept: { regions: readonly LoadedRegion[]; until: number; generation: number } | null = null;
   constructor(
     readonly dir: string,
     private readonly recheckMs = 1000,
@@ -47,7 +56,7 @@ export class RegionStore {
     try {
       st = fs.statSync(path.join(dir, 'meta.json'));
     } catch {
-      this.cache.delete(name);
+      if (this.cache.delete(name)) this.generation++;
       return undefined;
     }
     const hit = this.cache.get(name);
@@ -77,11 +86,15 @@ export class RegionStore {
       terrain: new TerrainSampler(path.join(dir, 'terrain.pmtiles')),
     };
     this.cache.set(name, region);
+    this.generation++;
     return region;
   }
 
-  list(): LoadedRegion[] {
+  /** The complete packs, by name (the same array while nothing changed: not to be modified). */
+  list(): readonly LoadedRegion[] {
     const now = performance.now();
+    const kept = this.kept;
+    if (kept && now < kept.until && kept.generation === this.generation) return kept.regions;
     if (!this.listed || now - this.listed.at >= this.recheckMs) {
       try {
         this.listed = { at: now, names: fs.readdirSync(this.dir).filter((n) => REGION_NAME.test(n)) };
@@ -89,14 +102,23 @@ export class RegionStore {
         this.listed = { at: now, names: [] };
       }
     }
-    return this.listed.names
-      .sort()
-      .map((n) => this.get(n))
-      .filter((r): r is LoadedRegion => r !== undefined);
+    const names = this.listed.names.sort();
+    const regions: LoadedRegion[] = [];
+    let until = this.listed.at + this.recheckMs;
+    let complete = true;
+    for (const n of names) {
+      const r = this.get(n);
+      if (r) {
+        regions.push(r);
+        until = Math.min(until, (this.checkedAt.get(n) ?? -Infinity) + this.recheckMs);
+      } else complete = false;
+    }
+    this.kept = complete ? { regions, until, generation: this.generation } : null;
+    return regions;
   }
 
   /** First region whose bbox contains the point. */
-  at(lon: number, lat: number, regions = this.list()): LoadedRegion | undefined {
+  at(lon: number, lat: number, regions: readonly LoadedRegion[] = this.list()): LoadedRegion | undefined {
     return regions.find(({ meta: { bbox } }) => lon >= bbox[0] && lon <= bbox[2] && lat >= bbox[1] && lat <= bbox[3]);
   }
 }
