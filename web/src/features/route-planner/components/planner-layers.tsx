@@ -15,6 +15,7 @@ import {
   gradeFeatures,
   hoverFeatures,
   markerFeatures,
+  markerZoomFilter,
   previewWaypoints,
   routeFeatures,
   shownWaypoints,
@@ -48,6 +49,8 @@ const FREEHAND: ExpressionSpecification = ['==', ['get', 'mode'], 'freehand'];
 const KM_DOT = { 'circle-radius': 8, 'circle-color': '#ffffff', 'circle-stroke-color': '#e11d48', 'circle-stroke-width': 1.5 } as const;
 /** A km marker next to a waypoint handle is drawn this far above it, so both stay readable and the handle grabbable. */
 const KM_NEAR_SHIFT_PX = 20;
+/** Fewer km markers at overview zooms (every 5th at z10…), so they do not hide the line. */
+const MARKERS_AT_ZOOM = markerZoomFilter() as ExpressionSpecification;
 
 /**
  * Draws the planner on the surrounding <RegionMap> — loop alternatives, the route (per leg, freehand
@@ -289,16 +292,17 @@ export function PlannerLayers(p: Props) {
       </GeoJsonSource>
       {/* km markers above the waypoint handles; one next to a handle (`near`) is lifted above it */}
       <GeoJsonSource id={S.markers} data={markerData} diffBy="label">
-        <MapLayer id={`${S.markers}-dot`} type="circle" filter={['!', ['get', 'near']]} paint={KM_DOT} />
+        <MapLayer id={`${S.markers}-dot`} type="circle" filter={['all', ['!', ['get', 'near']], MARKERS_AT_ZOOM]} paint={KM_DOT} />
         <MapLayer
           id={`${S.markers}-dot-near`}
           type="circle"
-          filter={['get', 'near']}
+          filter={['all', ['get', 'near'], MARKERS_AT_ZOOM]}
           paint={{ ...KM_DOT, 'circle-translate': [0, -KM_NEAR_SHIFT_PX], 'circle-translate-anchor': 'viewport' }}
         />
         <MapLayer
           id={`${S.markers}-label`}
           type="symbol"
+          filter={MARKERS_AT_ZOOM}
           layout={{
             'text-field': ['get', 'label'],
             'text-size': 10,

@@ -7,6 +7,8 @@ import {
   gradeShares,
   hoverFeatures,
   markerFeatures,
+  markerShownAt,
+  markerZoomFilter,
   previewWaypoints,
   routeFeatures,
   shownWaypoints,
@@ -102,6 +104,20 @@ describe('planner map features', () => {
     const labels = markerFeatures(long, 1000).features.map((x) => Number(x.properties!.label));
     expect(labels.length).toBeLessThanOrEqual(60);
     expect(labels.slice(0, 3)).toEqual([3, 6, 9]);
+  });
+
+  it('thins the markers at overview zooms: every 5th at z10, every one from z12, the filter built from the same table', () => {
+    const shown = (zoom: number) => Array.from({ length: 40 }, (_, i) => i + 1).filter((n) => markerShownAt(n, zoom));
+    expect(shown(12)).toHaveLength(40);
+    expect(shown(15.5)).toHaveLength(40);
+    expect(shown(11)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * (i + 1)));
+    expect(shown(10)).toEqual([5, 10, 15, 20, 25, 30, 35, 40]);
+    expect(shown(9.9)).toEqual([10, 20, 30, 40]);
+    expect(shown(8)).toEqual([20, 40]);
+    expect(shown(5)).toEqual([]);
+    // the numbers the filter reads are on the features
+    expect(markerFeatures(route, 1000).features.map((x) => x.properties!.n)).toEqual([1, 2, 3]);
+    expect(markerZoomFilter()).toEqual(['==', ['%', ['get', 'n'], ['step', ['zoom'], 50, 8, 20, 9, 10, 10, 5, 11, 2, 12, 1]], 0]);
   });
 
   it('lifts a km marker that lies next to a waypoint handle (and only that one)', () => {

@@ -109,10 +109,37 @@ export function markerFeatures(route: AssembledRoute | null, step: number, waypo
       const b = route.coords[j + 1]!;
       const at: LonLat = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
       const near = waypoints.some((w) => haversineLL(w.lon, w.lat, at[0], at[1]) < KM_NEAR_WAYPOINT_M);
-      features.push({ type: 'Feature', properties: { label: String(n), near }, geometry: { type: 'Point', coordinates: at } });
+      features.push({ type: 'Feature', properties: { n, label: String(n), near }, geometry: { type: 'Point', coordinates: at } });
     }
   }
   return { type: 'FeatureCollection', features };
+}
+
+/**
+ * Which km/mi markers are drawn at each zoom: `[from zoom, every n-th]`, low to high, every one from
+ * z12; below the first entry every 50th. A marker is ~19 px wide and 1 km is ~9 px at z10 (mid
+ * latitudes), so without thinning an overview of the route showed a string of markers and no line;
+ * with it they stay ~35–45 px apart.
+ */
+export const MARKER_THINNING: readonly (readonly [zoom: number, every: number])[] = [
+  [8, 20],
+  [9, 10],
+  [10, 5],
+  [11, 2],
+  [12, 1],
+];
+const MARKER_EVERY_BELOW = 50;
+
+/** Whether marker `n` is drawn at `zoom` (what `markerZoomFilter` asks MapLibre, in JavaScript). */
+export function markerShownAt(n: number, zoom: number): boolean {
+  let every = MARKER_EVERY_BELOW;
+  for (const [z, e] of MARKER_THINNING) if (zoom >= z) every = e;
+  return n % every === 0;
+}
+
+/** A MapLibre filter expression: the marker's number `n` is a multiple of what MARKER_THINNING asks at the tile's zoom. */
+export function markerZoomFilter(): ['==', unknown, number] {
+  return ['==', ['%', ['get', 'n'], ['step', ['zoom'], MARKER_EVERY_BELOW, ...MARKER_THINNING.flat()]], 0];
 }
 
 const NO_HOVER: FeatureCollection<Point> = { type: 'FeatureCollection', features: [] };
