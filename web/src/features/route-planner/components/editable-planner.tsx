@@ -1,11 +1,10 @@
-import { useRef, useState, type ComponentProps } from 'react';
+import { useRef, useState } from 'react';
 import { RegionMap, useMapInsets } from '@/components/map';
 import { MapKey } from '@/components/map/map-key';
 import { BottomSheet } from './bottom-sheet';
 import { PlannerDialogs } from './planner-dialogs';
 import { PlannerHeader } from './planner-header';
 import { PlannerLayers } from './planner-layers';
-import { useMapRoute, type MapResult } from '../lib/use-planner';
 import { useUnroutedNotice } from '../lib/use-unrouted-notice';
 import { PlannerProvider, usePlannerContext, type EditablePlannerProps } from './planner-provider';
 import { RouteDetails, RouteSummary } from './route-details';
@@ -21,7 +20,7 @@ export function EditablePlanner(props: EditablePlannerProps) {
 
 /** Map, header, details (a side panel, or a bottom sheet on phones) and dialogs. */
 function PlannerLayout() {
-  const { region, phone, prefs, client, status, waypoints, mapResult, route, loop, act, view } = usePlannerContext();
+  const { region, phone, prefs, client, status, waypoints, planned, route, loop, act, view } = usePlannerContext();
   const [sheetOpen, setSheetOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLElement>(null);
@@ -46,9 +45,10 @@ function PlannerLayout() {
         ariaLabel="Route planner map: click, or press Enter, to add a waypoint at the centre; Delete removes the last"
         onLoad={view.onMapLoad}
       >
-        <LiveLayers
-          results={mapResult}
+        <PlannerLayers
           waypoints={waypoints}
+          planned={planned}
+          route={route}
           units={prefs.units}
           hover={view.hover}
           alternatives={loop.alternatives}
@@ -92,14 +92,4 @@ function PlannerLayout() {
       <PlannerDialogs />
     </div>
   );
-}
-
-/**
- * The planner's layers, with the route from the routing worker's answer at once: they alone render
- * it in the answer's task (their map sources updated before MapLibre's next frame), the rest of the
- * planner a transition later (use-planner.ts, MapResult).
- */
-function LiveLayers({ results, ...p }: Omit<ComponentProps<typeof PlannerLayers>, 'route' | 'planned'> & { results: MapResult }) {
-  const { route, planned } = useMapRoute(results, p.waypoints);
-  return <PlannerLayers {...p} route={route} planned={planned} />;
 }

@@ -115,27 +115,8 @@ export function PlannerLayers(p: Props) {
   // A click changes the waypoints' source alone (the new handle, before MapLibre's next frame); the
   // route's legs and km markers follow the waypoints they were planned for, so they change (with the
   // snapped handles) once the route comes — not twice, with a stale route first.
-  // The km markers and the new handles' snapped places follow a new route after MapLibre's next
-  // frame: at the route's answer only its legs go to MapLibre's single worker, so the tiles of the
-  // click's waypoint (asked for just before) are not queued behind three sources' updates.
-  const [settled, setSettled] = useState({ route, planned });
-  useEffect(() => {
-    if (settled.route === route && settled.planned === planned) return;
-    let live = true;
-    const go = () => live && setSettled({ route, planned });
-    if (!map) {
-      queueMicrotask(go);
-    } else {
-      map.once('render', go);
-      map.triggerRepaint();
-    }
-    return () => {
-      live = false;
-      map?.off('render', go);
-    };
-  }, [map, route, planned, settled]);
-  const shown = useMemo(() => shownWaypoints(waypoints, settled.route, settled.planned), [waypoints, settled]);
-  const plannedShown = useMemo(() => shownWaypoints(settled.planned, settled.route), [settled]);
+  const shown = useMemo(() => shownWaypoints(waypoints, route, planned), [waypoints, route, planned]);
+  const plannedShown = useMemo(() => shownWaypoints(planned, route), [planned, route]);
   // read-only (a shared route): the start and the finish, no handles in between to drag
   const waypointData = useMemo(
     () =>
@@ -151,7 +132,7 @@ export function PlannerLayers(p: Props) {
     [shown, preview, editable],
   );
   const routeData = useMemo(() => routeFeatures(route, planned), [route, planned]);
-  const markerData = useMemo(() => markerFeatures(settled.route, unitMetres(units), plannedShown), [settled, units, plannedShown]);
+  const markerData = useMemo(() => markerFeatures(route, unitMetres(units), plannedShown), [route, units, plannedShown]);
   const gradeData = useMemo(() => (gradeColours ? gradeFeatures(route) : EMPTY), [route, gradeColours]);
   const bandData = useMemo(() => (band && route ? bandFeatures(route, band.kind, band.key) : EMPTY), [route, band]);
   const hoverData = useMemo(() => hoverFeatures(route && hover !== null ? pointAt(route.coords, route.cum, hover) : null), [route, hover]);

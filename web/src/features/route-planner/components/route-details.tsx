@@ -18,11 +18,10 @@ const Splits = memo(SplitsTable);
 export function RouteDetails() {
   const { route, waypoints, status, act, prefs, setPrefs, view } = usePlannerContext();
   const fixed = waypoints.some(isFixed);
-  // The profile chart and the analysis draw a new route a render later, in a transition: redrawing
-  // them with the route took ~50 ms of an urgent render (docs/regions.md, fourth pass). A route's
-  // answer reaches this panel in a transition already (only the map's layers render it at once,
-  // use-planner.ts), but a route changed by an urgent update still waits for these. The stats above
-  // them follow the route at once. A cleared route goes at once too.
+  // The profile chart and the analysis draw a new route a render later, in a transition: a route's
+  // answer is rendered at once (flushSync) so that its map sources are updated before MapLibre's
+  // next frame, and redrawing these with it took ~50 ms of that task (docs/regions.md, fourth pass).
+  // The stats above them follow the route at once. A cleared route goes at once too.
   const deferred = useDeferredValue(route);
   const analysed = route ? (deferred ?? route) : null;
   const onGradeColours = useCallback((on: boolean) => setPrefs({ gradeColours: on }), [setPrefs]);

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useReducer, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode, snapAll } from './edit';
 import { canRedo, canUndo, createHistory, push, redo, undo, type History } from './history';
@@ -61,51 +61,16 @@ function reducer(h: History<Waypoint[]>, a: EditAction): History<Waypoint[]> {
 
 const NONE: Waypoint[] = [];
 
-type Result = { key: unknown[]; route: AssembledRoute | null; error: string | null };
-const NO_RESULT: Result = { key: [], route: null, error: null };
-
-/**
- * The latest routing result, for the map's layers alone (`useMapRoute`): the worker's answer is
- * put here at once, so only the planner's layers render it (and update their map sources) in the
- * answer's task; the rest of the planner renders it in a transition, leaving the main thread to
- * MapLibre's tile replies before its next frame (docs/regions.md, sixth pass).
- */
-export class MapResult {
-  private value: Result = NO_RESULT;
-  private listeners = new Set<() => void>();
-  get = (): Result => this.value;
-  subscribe = (l: () => void) => {
-    this.listeners.add(l);
-    return () => void this.listeners.delete(l);
-  };
-  set(v: Result) {
-    this.value = v;
-    for (const l of this.listeners) l();
-  }
-}
-
-/** The route on show and the waypoints it was planned for (the previous edit's while a new route is computed). */
-function shown(result: Result, waypoints: Waypoint[]) {
-  const idle = waypoints.length < 2;
-  return {
-    planned: idle ? NONE : ((result.key[0] as Waypoint[] | undefined) ?? NONE),
-    route: idle ? null : result.route,
-  };
-}
-
-/** The route and planned waypoints for the map, from the answer at once (see MapResult). */
-export function useMapRoute(results: MapResult, waypoints: Waypoint[]) {
-  const result = useSyncExternalStore(results.subscribe, results.get, results.get);
-  return useMemo(() => shown(result, waypoints), [result, waypoints]);
-}
-
 export type RouteStatus = 'idle' | 'routing' | 'ready' | 'error';
 
 /** Waypoints with undo/redo, and the route computed from them (worker first, server fallback). */
 export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: number, routePrefs: RoutePrefs = NO_ROUTE_PREFS) {
   const [history, dispatch] = useReducer(reducer, initial, createHistory);
-  const [result, setResult] = useState<Result>(NO_RESULT);
-  const [mapResult] = useState(() => new MapResult());
+  const [result, setResult] = useState<{ key: unknown[]; route: AssembledRoute | null; error: string | null }>({
+    key: [],
+    route: null,
+    error: null,
+  });
   const client = useMemo(() => new RoutingClient(region), [region]);
   const waypoints = history.present;
 
@@ -123,22 +88,17 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
     if (waypoints.length < 2) return;
     let live = true;
     const key = [waypoints, paceSecPerKm, client, routePrefs];
-    const answer = (r: Result) => {
-      if (!live) return;
-      // The map's layers render the answer at once (flushSync: a default-priority update could wait
-      // behind a whole map frame); the rest of the planner (stats, panels, status) in a transition.
-      flushSync(() => mapResult.set(r));
-      startTransition(() => setResult(r));
-    };
     client.plan(waypoints, paceSecPerKm, routePrefs).then(
-      (route) => answer({ key, route, error: null }),
+      // rendered at once (flushSync): a default-priority update could wait behind a whole map frame
+      (route) => live && flushSync(() => setResult({ key, route, error: null })),
       (err: unknown) =>
-        answer({ key, route: null, error: err instanceof RoutingError || err instanceof Error ? err.message : 'Routing failed' }),
+        live &&
+        setResult({ key, route: null, error: err instanceof RoutingError || err instanceof Error ? err.message : 'Routing failed' }),
     );
     return () => {
       live = false;
     };
-  }, [client, waypoints, paceSecPerKm, routePrefs, mapResult]);
+  }, [client, waypoints, paceSecPerKm, routePrefs]);
 
   const fresh = result.key[0] === waypoints && result.key[1] === paceSecPerKm && result.key[2] === client && result.key[3] === routePrefs;
   const idle = waypoints.length < 2;
@@ -149,11 +109,12 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
   // route's sources only when its answer comes. (Holding the new waypoint back until its route came,
   // to draw both in one frame, cost the waypoint a whole frame: the answer cannot be handled before
   // the frame MapLibre starts on the click itself has ended — see docs/regions.md, fourth pass.)
+  const planned = idle ? NONE : ((result.key[0] as Waypoint[] | undefined) ?? NONE);
   // While a new route is computed, keep showing the previous one (no flicker while dragging).
-  const { planned, route } = shown(result, waypoints);
+  const route = idle ? null : result.route;
   const error = idle || !fresh ? null : result.error;
   const status: RouteStatus = idle ? 'idle' : !fresh ? 'routing' : result.error ? 'error' : 'ready';
 
   const act = useCallback((a: EditAction) => dispatch(a), []);
-  return { waypoints, planned, route, mapResult, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client };
+  return { waypoints, planned, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client };
 }
