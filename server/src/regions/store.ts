@@ -97,16 +97,21 @@ export class RegionStore {
     if (kept && now < kept.until && kept.generation === this.generation) return kept.regions;
     if (!this.listed || now - this.listed.at >= this.recheckMs) {
       try {
-        this.listed = { at: now, names: fs.readdirSync(this.dir).filter((n) => REGION_NAME.test(n)) };
+        this.listed = {
+          at: now,
+          names: fs
+            .readdirSync(this.dir)
+            .filter((n) => REGION_NAME.test(n))
+            .sort(),
+        };
       } catch {
         this.listed = { at: now, names: [] };
       }
     }
-    const names = this.listed.names.sort();
     const regions: LoadedRegion[] = [];
     let until = this.listed.at + this.recheckMs;
     let complete = true;
-    for (const n of names) {
+    for (const n of this.listed.names) {
       const r = this.get(n);
       if (r) {
         regions.push(r);

@@ -9,8 +9,6 @@ import { useMap } from './context';
 import { styleAlive, useSourceId } from './geojson-source';
 import { sameValue } from './same-value';
 
-export { sameValue };
-
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export type MapLayerProps = DistributiveOmit<LayerSpecification, 'source'> & {
