@@ -3,7 +3,9 @@
 //   npx tsx bench/src/routing-ch-build.ts 100k [--ref]
 // The graph.bin bytes are cached in $CH_BENCH_DIR (default /tmp) so repeated runs skip the
 // generation. `CH_BENCH_PAIRS` (default 1000) query pairs, `CH_BENCH_REPEAT` best of N per pair,
-// `CH_BENCH_OPTS` build options as JSON (e.g. '{"coreSize":0}' for no core). `--ref` writes the query costs as the reference; without it they are compared
+// `CH_BENCH_OPTS` build options as JSON (e.g. '{"coreSize":0}' for no core). `CH_BENCH_ORDER=1`
+// builds twice: the full build, then from its own order (what a pack with a stored order costs at
+// run time); the queries run on the second. `--ref` writes the query costs as the reference; without it they are compared
 // with the reference when one exists (any difference > 1e-9 relative fails the run).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,12 +27,27 @@ if (process.argv.includes('--gen-only')) process.exit(0);
 const g = RunningGraph.fromBytes(new Uint8Array(readFileSync(binPath)));
 let t = performance.now();
 const cpu0 = process.cpuUsage();
-const ch = ContractionHierarchy.build(
+let ch = ContractionHierarchy.build(
   g,
   process.env.CH_BENCH_OPTS ? (JSON.parse(process.env.CH_BENCH_OPTS) as Parameters<typeof ContractionHierarchy.build>[1]) : {},
 );
-const buildMs = performance.now() - t;
-const buildCpu = process.cpuUsage(cpu0);
+let buildMs = performance.now() - t;
+let buildCpu = process.cpuUsage(cpu0);
+if (process.env.CH_BENCH_ORDER) {
+  // the hierarchy built again from its own order, as the server and the browser build it from a
+  // region pack that stores the order (withHierarchyOrder)
+  console.log(
+    `full build: ${(buildMs / 1000).toFixed(2)} s wall, ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(2)} s CPU, ${ch.shortcuts} shortcuts`,
+  );
+  t = performance.now();
+  const cpu1 = process.cpuUsage();
+  ch = ContractionHierarchy.build(g, { rank: ch.rank });
+  buildMs = performance.now() - t;
+  buildCpu = process.cpuUsage(cpu1);
+  console.log(
+    `from the order: ${(buildMs / 1000).toFixed(2)} s wall, ${((buildCpu.user + buildCpu.system) / 1e6).toFixed(2)} s CPU, ${ch.shortcuts} shortcuts`,
+  );
+}
 const index = new SnapIndex(g);
 const rnd = mulberry32(20261125);
 const [a, b, c, d] = g.bbox;

@@ -1,8 +1,16 @@
 /** @waymark/geo — pure TypeScript geo logic shared by the server and the browser (Web Worker). */
 export { EARTH_RADIUS_M, haversine, haversineLL } from './distance.ts';
-export { buildRunningGraph, GRAPH_FORMAT_VERSION, type BuildOptions, type GraphBuildInput, type OsmWayInput } from './graph/build.ts';
+export {
+  buildRunningGraph,
+  withContractionRank,
+  GRAPH_FORMAT_VERSION,
+  type BuildOptions,
+  type GraphBuildInput,
+  type OsmWayInput,
+} from './graph/build.ts';
 export { ElevationGrid } from './elevation/grid.ts';
 export { RunningGraph, GraphFormatError, type BBox, type LonLat } from './graph/graph.ts';
+export { withHierarchyOrder } from './routing/ch.ts';
 export {
   GreenIndex,
   isGreenArea,

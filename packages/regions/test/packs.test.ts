@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { decode as decodePng } from 'fast-png';
 import { Router, RunningGraph, SnapIndex } from '@waymark/geo';
+import { ContractionHierarchy } from '@waymark/geo/routing/ch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Dem, readHgt } from '../src/dem.ts';
 import { MARGIN_TILES, type RegionMeta } from '../src/build.ts';
@@ -150,6 +151,15 @@ describe('andorra content', () => {
     const g = RunningGraph.fromBytes(new Uint8Array(fs.readFileSync(path.join(packs, 'andorra', 'graph.bin'))));
     expect(g.nodeCount).toBe(meta('andorra').counts.graphNodes);
     expect(g.edgeCount).toBeGreaterThan(1000);
+  });
+
+  it("graph.bin stores the contraction hierarchy's order, and the hierarchy built from it is the one built from scratch", () => {
+    const g = RunningGraph.fromBytes(new Uint8Array(fs.readFileSync(path.join(packs, 'andorra', 'graph.bin'))));
+    expect(g.chRank).not.toBeNull();
+    const fromPack = ContractionHierarchy.build(g);
+    const scratch = ContractionHierarchy.build(g, { rank: null });
+    expect(fromPack.rank).toEqual(scratch.rank);
+    expect(fromPack.shortcuts).toBe(scratch.shortcuts);
   });
 
   it('graph.bin carries the DEM as an elevation grid over the network and 2.5 km around it, equal to the SRTM tile', () => {

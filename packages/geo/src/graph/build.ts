@@ -3,6 +3,7 @@ import type { ElevationGrid } from '../elevation/grid.ts';
 import { VarintWriter } from '../io/varint.ts';
 import {
   FILE_COORD_SCALE,
+  FLAG_CH_RANK,
   FLAG_POINT_ELEVATION,
   GRAPH_FORMAT_VERSION,
   GRAPH_MAGIC,
@@ -11,6 +12,7 @@ import {
   fnv1a,
   hilbertIndex,
   layout,
+  MAX_CH_RANK_NODES,
 } from './format.ts';
 import { GreenIndex, type GreenAreas, type WaterLines } from './green.ts';
 import { wayProfile } from './profile.ts';
@@ -343,4 +345,42 @@ export function buildRunningGraph(input: GraphBuildInput, options: BuildOptions 
   dv.setUint32(76, pointEle ? FLAG_POINT_ELEVATION : 0, true);
   dv.setUint32(60, fnv1a(bytes, HEADER_BYTES, L.byteLength), true);
   return bytes;
+}
+
+/**
+ * graph.bin bytes with the contraction order stored (FLAG_CH_RANK): `rank[v]` is node v's position
+ * in the hierarchy's order, a permutation of 0..n−1. Graphs of `MAX_CH_RANK_NODES` nodes or more
+ * are returned unchanged (the section holds 3 bytes per node).
+ */
+export function withContractionRank(bytes: Uint8Array, rank: ArrayLike<number>): Uint8Array {
+  const dv0 = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const n = dv0.getUint32(8, true);
+  if (rank.length !== n) throw new RangeError(`contraction order: ${rank.length} ranks for ${n} nodes`);
+  if (n >= MAX_CH_RANK_NODES) return bytes;
+  const flags = dv0.getUint32(76, true);
+  const sizes = {
+    nodeCount: n,
+    edgeCount: dv0.getUint32(12, true),
+    shapeCount: dv0.getUint32(16, true),
+    factorCount: dv0.getUint32(64, true),
+    streamBytes: dv0.getUint32(68, true),
+    gridBytes: dv0.getUint32(72, true),
+    pointElevation: (flags & FLAG_POINT_ELEVATION) !== 0,
+  };
+  const before = layout({ ...sizes, chRank: (flags & FLAG_CH_RANK) !== 0 });
+  const L = layout({ ...sizes, chRank: true });
+  const out = new Uint8Array(L.byteLength);
+  out.set(bytes.subarray(0, before.chRank));
+  for (let v = 0, k = L.chRank; v < n; v++, k += 3) {
+    const r = rank[v]!;
+    out[k] = r & 0xff;
+    out[k + 1] = (r >>> 8) & 0xff;
+    out[k + 2] = (r >>> 16) & 0xff;
+  }
+  const dv = new DataView(out.buffer);
+  dv.setUint32(4, GRAPH_FORMAT_VERSION, true);
+  dv.setUint32(20, L.byteLength, true);
+  dv.setUint32(76, flags | FLAG_CH_RANK, true);
+  dv.setUint32(60, fnv1a(out, HEADER_BYTES, L.byteLength), true);
+  return out;
 }

@@ -1,5 +1,5 @@
 /**
- * graph.bin layout, version 3 (all little-endian, every section starts on an 8-byte boundary).
+ * graph.bin layout, version 4 (all little-endian, every section starts on an 8-byte boundary).
  * Compact: coordinates and topology are varint deltas, edge lengths and costs are recomputed on
  * load, and elevations come from the embedded elevation grid, so a graph ships in ~20–30 bytes per
  * node (v2 took ~80) and decodes into the same typed arrays as before (`RunningGraph`).
@@ -17,7 +17,8 @@
  *  64  u32    factorCount: distinct cost factors (≤ 256)
  *  68  u32    streamBytes: length of the varint stream
  *  72  u32    gridBytes: length of the embedded elevation grid (0 = none)
- *  76  u32    flags (FLAG_POINT_ELEVATION: per-point elevations stored as f32)
+ *  76  u32    flags (FLAG_POINT_ELEVATION: per-point elevations stored as f32; FLAG_CH_RANK: the
+ *              contraction order section is present)
  *  80  u8[16] reserved (0)
  * sections, in order
  *   factors f32[factorCount]       cost = length × factors[edgeFactor[e]]
@@ -27,6 +28,9 @@
  *   pointEle f32[n + s]            only with FLAG_POINT_ELEVATION: nodes, then shape points
  *   stream u8[streamBytes]         varints (see below)
  *   grid u8[gridBytes]             ElevationGrid.encode() (elevation/grid.ts)
+ *   chRank u24[n]                  only with FLAG_CH_RANK: each node's position in the contraction
+ *                                  hierarchy's order (a permutation of 0..n−1), computed by the
+ *                                  region builder, so a runtime build skips the node ordering
  *
  * The stream, coordinates in 1e-6° (~0.1 m) units, zigzag deltas from the previous point:
  *   per node (in Hilbert-curve order):   Δlon, Δlat
@@ -38,17 +42,23 @@
  */
 export const GRAPH_MAGIC = 0x4752_4d57; // "WMRG" read as little-endian u32
 /**
- * 3: compact varint encoding with an embedded elevation grid. Files of any other version are
- * rejected with a clear error (the region pack's staleness key includes this number, so packs
- * rebuild).
+ * 3: compact varint encoding with an embedded elevation grid. 4: the same plus the optional
+ * contraction order (FLAG_CH_RANK). Version 3 files are still read (they never set that flag: no
+ * order, the hierarchy is ordered at run time); files of any other version are rejected with a
+ * clear error (the region pack's staleness key includes this number, so packs rebuild).
  */
-export const GRAPH_FORMAT_VERSION = 3;
+export const GRAPH_FORMAT_VERSION = 4;
+/** the oldest version `RunningGraph.fromBytes` still reads */
+export const GRAPH_FORMAT_MIN_VERSION = 3;
 export const HEADER_BYTES = 96;
 /** in-memory node/shape coordinates are Int32 in 1e-7° */
 export const COORD_SCALE = 1e7;
 /** stored coordinates: 1e-6° */
 export const FILE_COORD_SCALE = 1e6;
 export const FLAG_POINT_ELEVATION = 1;
+export const FLAG_CH_RANK = 2;
+/** the contraction order is stored in 3 bytes per node: graphs of more nodes ship without it */
+export const MAX_CH_RANK_NODES = 1 << 24;
 export const MAX_FACTORS = 256;
 
 export const align8 = (n: number) => (n + 7) & ~7;
@@ -61,6 +71,7 @@ export interface SectionSizes {
   streamBytes: number;
   gridBytes: number;
   pointElevation: boolean;
+  chRank?: boolean;
 }
 
 /** Byte offsets of every section for the given sizes, and the total length. */
@@ -79,6 +90,7 @@ export function layout(z: SectionSizes) {
     pointEle: take(z.pointElevation ? 4 * (z.nodeCount + z.shapeCount) : 0),
     stream: take(z.streamBytes),
     grid: take(z.gridBytes),
+    chRank: take(z.chRank ? 3 * z.nodeCount : 0),
   };
   return { ...o, byteLength: off };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { andorraGraph } from '../test-support/andorra.ts';
-import { buildRunningGraph, GRAPH_FORMAT_VERSION } from './build.ts';
-import { fnv1a } from './format.ts';
+import { buildRunningGraph, GRAPH_FORMAT_VERSION, withContractionRank } from './build.ts';
+import { FLAG_CH_RANK, fnv1a } from './format.ts';
 import { GraphFormatError, RunningGraph } from './graph.ts';
 import { WAY_CLASS_NAMES, wayProfile } from './profile.ts';
 
@@ -153,6 +153,53 @@ describe('graph.bin format', () => {
     const c = bytes.slice();
     c[c.length - 100]! ^= 0xff;
     expect(() => RunningGraph.fromBytes(c)).toThrow(/checksum/);
+  });
+  it('stores a contraction order (3 bytes per node) that reads back as it was, and rejects one that is not a permutation', () => {
+    expect(graph.chRank).toBeNull();
+    const n = graph.nodeCount;
+    // a permutation with ranks spread over all three bytes
+    const rank = Uint32Array.from({ length: n }, (_, v) => (v * 7919 + 13) % n);
+    expect(new Set(rank).size).toBe(n);
+    const withRank = withContractionRank(bytes, rank);
+    expect(withRank.length - bytes.length).toBeGreaterThanOrEqual(3 * n);
+    expect(withRank.length - bytes.length).toBeLessThan(3 * n + 8);
+    const g = RunningGraph.fromBytes(withRank);
+    expect(g.chRank).toEqual(rank);
+    expect(g.nodeCount).toBe(n);
+    expect(g.edgeCost).toEqual(graph.edgeCost);
+    // writing another order replaces the first (the file does not grow)
+    const again = withContractionRank(
+      withRank,
+      Uint32Array.from({ length: n }, (_, v) => n - 1 - v),
+    );
+    expect(again.length).toBe(withRank.length);
+    expect(RunningGraph.fromBytes(again).chRank![0]).toBe(n - 1);
+    // a duplicate rank (checksum fixed up, as a crafted file would) is a clear format error
+    const dup = rank.slice();
+    dup[1] = dup[0]!;
+    const bad = withContractionRank(bytes, dup);
+    expect(() => RunningGraph.fromBytes(bad)).toThrow(GraphFormatError);
+    expect(() => RunningGraph.fromBytes(bad)).toThrow(/contraction order/);
+    const big = rank.slice();
+    big[5] = n + 3;
+    expect(() => RunningGraph.fromBytes(withContractionRank(bytes, big))).toThrow(/contraction order/);
+    expect(() => withContractionRank(bytes, rank.subarray(1))).toThrow(RangeError);
+    // the flag without the section's bytes is a truncated file
+    const flagOnly = bytes.slice();
+    const dv = new DataView(flagOnly.buffer);
+    dv.setUint32(76, dv.getUint32(76, true) | FLAG_CH_RANK, true);
+    dv.setUint32(60, fnv1a(flagOnly, 96, flagOnly.length), true);
+    expect(() => RunningGraph.fromBytes(flagOnly)).toThrow(/truncated/);
+  });
+  it('still reads version 3 files (no contraction order) and rejects older ones', () => {
+    const v3 = bytes.slice();
+    const dv = new DataView(v3.buffer);
+    dv.setUint32(4, 3, true);
+    const g = RunningGraph.fromBytes(v3);
+    expect(g.chRank).toBeNull();
+    expect(g.edgeCount).toBe(graph.edgeCount);
+    dv.setUint32(4, 2, true);
+    expect(() => RunningGraph.fromBytes(v3)).toThrow(/unsupported format version 2/);
   });
   it('a crafted file (body changed, checksum fixed up) decodes or fails with GraphFormatError, never anything else', () => {
     let rejected = 0;

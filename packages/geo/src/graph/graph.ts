@@ -4,7 +4,9 @@ import { VarintReader } from '../io/varint.ts';
 import {
   COORD_SCALE,
   FILE_COORD_SCALE,
+  FLAG_CH_RANK,
   FLAG_POINT_ELEVATION,
+  GRAPH_FORMAT_MIN_VERSION,
   GRAPH_FORMAT_VERSION,
   GRAPH_MAGIC,
   HEADER_BYTES,
@@ -70,6 +72,12 @@ export class RunningGraph {
 
   /** the region's DEM (embedded in graph.bin v3), or null: elevation for points off the network */
   readonly elevation: ElevationGrid | null;
+  /**
+   * Each node's position in the contraction hierarchy's order, when the region builder stored it
+   * (FLAG_CH_RANK): `ContractionHierarchy.build` then contracts in this order instead of computing
+   * one (a permutation of 0..n−1, checked on load).
+   */
+  readonly chRank: Uint32Array | null;
 
   private constructor(bytes: Uint8Array) {
     const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -89,6 +97,7 @@ export class RunningGraph {
       streamBytes: dv.getUint32(68, true),
       gridBytes: dv.getUint32(72, true),
       pointElevation: (flags & FLAG_POINT_ELEVATION) !== 0,
+      chRank: (flags & FLAG_CH_RANK) !== 0,
     });
     const factors = new Float32Array(factorCount);
     for (let i = 0; i < factorCount; i++) {
@@ -200,6 +209,7 @@ export class RunningGraph {
     } catch (err) {
       throw new GraphFormatError(`graph.bin: ${(err as Error).message}`);
     }
+    this.chRank = flags & FLAG_CH_RANK ? readRank(bytes, L.chRank, n) : null;
     this.nodeEle = new Float32Array(n);
     this.shapeEle = new Float32Array(s);
     if (flags & FLAG_POINT_ELEVATION) {
@@ -265,9 +275,9 @@ export class RunningGraph {
     const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (dv.getUint32(0, true) !== GRAPH_MAGIC) throw new GraphFormatError('graph.bin: not a Waymark routing graph (bad magic)');
     const version = dv.getUint32(4, true);
-    if (version !== GRAPH_FORMAT_VERSION) {
+    if (version < GRAPH_FORMAT_MIN_VERSION || version > GRAPH_FORMAT_VERSION) {
       throw new GraphFormatError(
-        `graph.bin: unsupported format version ${version} (this build reads version ${GRAPH_FORMAT_VERSION}; rebuild the region pack)`,
+        `graph.bin: unsupported format version ${version} (this build reads versions ${GRAPH_FORMAT_MIN_VERSION}–${GRAPH_FORMAT_VERSION}; rebuild the region pack)`,
       );
     }
     const declared = dv.getUint32(20, true);
@@ -279,6 +289,7 @@ export class RunningGraph {
       streamBytes: dv.getUint32(68, true),
       gridBytes: dv.getUint32(72, true),
       pointElevation: (dv.getUint32(76, true) & FLAG_POINT_ELEVATION) !== 0,
+      chRank: (dv.getUint32(76, true) & FLAG_CH_RANK) !== 0,
     }).byteLength;
     if (declared !== expected || bytes.byteLength !== expected) {
       throw new GraphFormatError(
@@ -351,4 +362,17 @@ export class RunningGraph {
     const dy = marginM / this.ky;
     return p[0] >= this.bbox[0] - dx && p[0] <= this.bbox[2] + dx && p[1] >= this.bbox[1] - dy && p[1] <= this.bbox[3] + dy;
   }
+}
+
+/** The contraction order section: u24 per node, which must be a permutation of 0..n−1. */
+function readRank(bytes: Uint8Array, at: number, n: number): Uint32Array {
+  const rank = new Uint32Array(n);
+  const seen = new Uint8Array(n);
+  for (let v = 0, k = at; v < n; v++, k += 3) {
+    const r = bytes[k]! | (bytes[k + 1]! << 8) | (bytes[k + 2]! << 16);
+    if (r >= n || seen[r]) throw new GraphFormatError('graph.bin: bad contraction order (not a permutation of the nodes)');
+    seen[r] = 1;
+    rank[v] = r;
+  }
+  return rank;
 }

@@ -178,7 +178,7 @@ describe('graph.bin v2 edgeGreen', () => {
     expect(Array.from(g.edgeGreen)).toEqual([0, 0, 0, 0]);
   });
   it('rejects version-1 and version-2 files with a clear GraphFormatError', () => {
-    expect(GRAPH_FORMAT_VERSION).toBe(3);
+    expect(GRAPH_FORMAT_VERSION).toBe(4);
     for (const old of [1, 2]) {
       const bytes = buildRunningGraph({ nodeCoord: (id) => coords[id], ways, elevation: () => 100 }, { minComponentLength: 0 });
       new DataView(bytes.buffer).setUint32(4, old, true);

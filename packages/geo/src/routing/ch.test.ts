@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGraph } from '../graph/graph.ts';
+import { RunningGraph } from '../graph/graph.ts';
 import { andorraGraph } from '../test-support/andorra.ts';
 import { KM_LAT, KM_LON, kmNetwork } from '../test-support/network.ts';
 import { referenceCost } from '../test-support/reference.ts';
-import { ContractionHierarchy } from './ch.ts';
+import { ContractionHierarchy, withHierarchyOrder } from './ch.ts';
 import { mulberry32 } from './loop.ts';
 import { RoutePlanner } from './planner.ts';
 import { Router, type PathResult } from './search.ts';
@@ -41,11 +41,12 @@ function expectWalk(g: RunningGraph, r: PathResult, a: Snap, b: Snap) {
 
 describe('contraction hierarchy on Andorra', () => {
   let g: RunningGraph;
+  let bytes: Uint8Array;
   let planner: RoutePlanner;
   let ch: ContractionHierarchy;
   let alt: Router;
   beforeAll(async () => {
-    ({ graph: g } = await andorraGraph());
+    ({ graph: g, bytes } = await andorraGraph());
     planner = new RoutePlanner(g);
     ch = planner.router.hierarchy();
     alt = new Router(g, 16, false);
@@ -124,6 +125,40 @@ describe('contraction hierarchy on Andorra', () => {
     expect(settledCore * 2).toBeLessThan(settledPlain);
   });
 
+  it('is built again from the order a region pack stores: the same ranks, shortcuts and answers', () => {
+    const ordered = RunningGraph.fromBytes(withHierarchyOrder(bytes));
+    const full = ContractionHierarchy.build(g, { coreSize: 300 });
+    expect(ordered.chRank).toEqual(Uint32Array.from(ch.rank));
+    // the router takes the stored order by default
+    const fromPack = new RoutePlanner(ordered).router.hierarchy();
+    expect(fromPack.rank).toEqual(ch.rank);
+    expect(fromPack.shortcuts).toBe(ch.shortcuts);
+    // with a core too: the order's last nodes are the core
+    const fromRank = ContractionHierarchy.build(g, { rank: full.rank, coreSize: 300 });
+    expect(fromRank.rank).toEqual(full.rank);
+    expect(fromRank.shortcuts).toBe(full.shortcuts);
+    const snaps = randomSnaps(200, 23);
+    for (let i = 0; i < snaps.length; i += 2) {
+      const a = snaps[i]!;
+      const b = snaps[i + 1]!;
+      const q = alt.route(a, b)!;
+      for (const [h, same] of [
+        [fromPack, ch],
+        [fromRank, full],
+      ] as const) {
+        const r = h.route(a, b)!;
+        expect(Math.abs(r.cost - q.cost)).toBeLessThanOrEqual(1e-6 * Math.max(1, q.cost));
+        // the same hierarchy: the same path, step for step
+        expect(r.steps).toEqual(same.route(a, b)!.steps);
+        expect(r.settled).toBe(same.route(a, b)!.settled);
+      }
+    }
+    expect(() => ContractionHierarchy.build(g, { rank: ch.rank.subarray(1) })).toThrow(RangeError);
+    const dup = Int32Array.from(ch.rank);
+    dup[0] = dup[1]!;
+    expect(() => ContractionHierarchy.build(g, { rank: dup })).toThrow(/not a permutation/);
+  });
+
   it('is what the router uses for plain queries, and steps aside for preferences', () => {
     const [a, b] = randomSnaps(2, 5) as [Snap, Snap];
     expect(planner.router.route(a, b)!.settled).toBe(ch.route(a, b)!.settled);
@@ -179,8 +214,23 @@ describe('contraction hierarchy on awkward networks', () => {
           ways.push([a, [(a[0] + b[0]) / 2 + bend, (a[1] + b[1]) / 2 - bend], b]);
         }
         const { g, planner } = network(ways);
-        // every third network keeps an uncontracted core (its cost table answers the top)
-        const ch = seed % 3 === 0 ? ContractionHierarchy.build(g, { coreSize: 1 + (seed % g.nodeCount) }) : planner.router.hierarchy();
+        // every third network keeps an uncontracted core (its cost table answers the top); another
+        // third is contracted in a random order, as a stored order that no longer fits would be
+        // (any order gives exact answers)
+        const shuffled = () => {
+          const rank = Int32Array.from({ length: g.nodeCount }, (_, v) => v);
+          for (let i = rank.length - 1; i > 0; i--) {
+            const j = Math.floor(rnd() * (i + 1));
+            [rank[i], rank[j]] = [rank[j]!, rank[i]!];
+          }
+          return rank;
+        };
+        const ch =
+          seed % 3 === 0
+            ? ContractionHierarchy.build(g, { coreSize: 1 + (seed % g.nodeCount) })
+            : seed % 3 === 1
+              ? ContractionHierarchy.build(g, { rank: shuffled(), coreSize: seed % 2 ? 0 : 1 + (seed % g.nodeCount) })
+              : planner.router.hierarchy();
         for (let k = 0; k < 12; k++) {
           const ea = Math.floor(rnd() * g.edgeCount);
           const eb = Math.floor(rnd() * g.edgeCount);
