@@ -60,6 +60,7 @@ const lmMiB = (process.memoryUsage().arrayBuffers - ab0) / 1048576;
 const times: number[] = [];
 const costs: number[] = [];
 let settled = 0;
+const qcpu0 = process.cpuUsage();
 for (const [p, q] of pairs) {
   let best = Infinity;
   let r = null;
@@ -72,6 +73,7 @@ for (const [p, q] of pairs) {
   costs.push(r?.cost ?? -1);
   settled += r?.settled ?? 0;
 }
+const qcpu = process.cpuUsage(qcpu0);
 let check = 'no reference';
 if (process.argv.includes('--ref')) {
   writeFileSync(refPath, JSON.stringify(costs));
@@ -93,5 +95,5 @@ console.log(
     `${f((cpu.user + cpu.system) / 1000)} ms CPU; landmark memory ≈ ${lmMiB.toFixed(1)} MiB (arrayBuffers delta); ` +
     `${PAIRS} pairs × best of ${REPEAT}: p50 ${f(pct(times, 50))} / p90 ${f(pct(times, 90))} / p99 ${f(pct(times, 99))} / ` +
     `max ${f(Math.max(...times))} ms, mean ${f(times.reduce((x, y) => x + y, 0) / PAIRS)} ms, ${(settled / PAIRS).toFixed(0)} settled per query ` +
-    `(${((1000 * times.reduce((x, y) => x + y, 0)) / settled).toFixed(2)} µs each); ${check}`,
+    `(${((1000 * times.reduce((x, y) => x + y, 0)) / settled).toFixed(2)} µs each), all queries ${f((qcpu.user + qcpu.system) / 1000)} ms CPU; ${check}`,
 );

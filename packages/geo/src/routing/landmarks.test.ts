@@ -4,7 +4,7 @@ import { andorraGraph } from '../test-support/andorra.ts';
 import { kmNetwork } from '../test-support/network.ts';
 import { referenceCost } from '../test-support/reference.ts';
 import { mulberry32 } from './loop.ts';
-import { RoutePlanner } from './planner.ts';
+import { LANDMARK_BUDGET_BYTES, landmarkCount, RoutePlanner } from './planner.ts';
 import { Router, type RoutePreferences } from './search.ts';
 import type { Snap } from './snap.ts';
 
@@ -180,5 +180,18 @@ describe('float32 landmarks on Andorra', () => {
     // preferences raise costs well above the base costs the landmarks know (Andorra is mostly
     // roads, which preferPaths makes 1.4–1.6× dearer), so the gain is smaller than without (~5×)
     expect(settled).toBeLessThan(plainSettled * 0.7);
+  });
+});
+
+describe('landmark count by graph size', () => {
+  it('takes as many as fit in the budget, 8 to 16', () => {
+    expect(landmarkCount(2169)).toBe(16);
+    expect(landmarkCount(300_000)).toBe(16);
+    expect(landmarkCount(786_000)).toBe(16);
+    expect(landmarkCount(1_021_114)).toBe(12);
+    expect(landmarkCount(2_000_000)).toBe(8);
+    expect(landmarkCount(5_000_000)).toBe(8);
+    for (const n of [10_000, 500_000, 900_000, 1_200_000, 1_500_000])
+      expect(n * landmarkCount(n) * 4).toBeLessThanOrEqual(LANDMARK_BUDGET_BYTES);
   });
 });

@@ -296,31 +296,28 @@ export class Router {
     const dstB = edgeTo[dstE]!;
     const dstCostA = to.offset * dstK; // from dstA along the edge to the target point
     const dstCostB = (dstLen - to.offset) * dstK;
-    // landmark distances of both ends of the target edge (only landmarks of this component)
-    const lmIdx: number[] = [];
-    for (let k = 0; k < K; k++) if (Number.isFinite(L[dstA * K + k]!)) lmIdx.push(k);
-    const nl = lmIdx.length;
-    const lmK = Int32Array.from(lmIdx);
-    const lmA = Float64Array.from(lmIdx, (k) => L[dstA * K + k]!);
-    const lmB = Float64Array.from(lmIdx, (k) => L[dstB * K + k]!);
+    // Each landmark's base cost to the target point, through either end of the target edge (NaN
+    // for a landmark of another component: |NaN − x| is never the maximum). For any node v,
+    // |d(L,t) − d(L,v)| ≤ d(v,t) holds for the point as for a node (the graph is undirected),
+    // and one value per landmark halves the work of a bound through both ends separately.
+    const dstBaseK = dstLen > 0 ? edgeCost[dstE]! / dstLen : 1;
+    const lmT = new Float64Array(K);
+    for (let k = 0; k < K; k++) {
+      const a = L[dstA * K + k]!;
+      lmT[k] = Number.isFinite(a) ? Math.min(a + to.offset * dstBaseK, L[dstB * K + k]! + (dstLen - to.offset) * dstBaseK) : NaN;
+    }
     const h = (v: number) => {
-      let he = Math.hypot(nodeX[v]! - tx, nodeY[v]! - ty) * hScale;
-      if (nl > 0) {
-        let ba = 0;
-        let bb = 0;
-        const base = v * K;
-        for (let j = 0; j < nl; j++) {
-          const dv = L[base + lmK[j]!]!;
-          const a = Math.abs(lmA[j]! - dv);
-          const b = Math.abs(lmB[j]! - dv);
-          if (a > ba) ba = a;
-          if (b > bb) bb = b;
-        }
-        // slack: the float32 rounding of the stored distances (see Landmarks)
-        const hl = (Math.min(ba + dstCostA, bb + dstCostB) - slack) * 0.9999;
-        if (hl > he) he = hl;
+      const dx = nodeX[v]! - tx;
+      const dy = nodeY[v]! - ty;
+      const he = Math.sqrt(dx * dx + dy * dy) * hScale;
+      let bl = 0;
+      for (let j = 0, base = v * K; j < K; j++) {
+        const x = Math.abs(lmT[j]! - L[base + j]!);
+        if (x > bl) bl = x;
       }
-      return he;
+      // slack: the float32 rounding of the stored distances (see Landmarks)
+      const hl = (bl - slack) * 0.9999;
+      return hl > he ? hl : he;
     };
 
     let best = Infinity;
@@ -462,10 +459,31 @@ export function buildLandmarks(g: RunningGraph, count: number): Landmarks {
     let first = 0;
     while (g.nodeComponent[first] !== c) first++;
     const share = b === 0 ? Math.max(Math.ceil(K / 2), K - 2 * (big.length - 1)) : 2;
-    // farthest-point selection: start from the node farthest from an arbitrary one
-    let reached = sp.run(first);
+    // farthest-point selection: start from the node farthest (in a straight line) from the
+    // component's centroid, a node on its rim (a Dijkstra from an arbitrary node found the same
+    // kind of node, at the cost of one more Dijkstra)
+    let cx = 0;
+    let cy = 0;
+    let cn = 0;
+    for (let v = first; v < n; v++)
+      if (g.nodeComponent[v] === c) {
+        cx += g.nodeX[v]!;
+        cy += g.nodeY[v]!;
+        cn++;
+      }
+    cx /= cn;
+    cy /= cn;
     let next = first;
-    for (let i = 0; i < reached; i++) if (sp.dist[sp.reached[i]!]! > sp.dist[next]!) next = sp.reached[i]!;
+    let far2 = -1;
+    for (let v = first; v < n; v++)
+      if (g.nodeComponent[v] === c) {
+        const r2 = (g.nodeX[v]! - cx) ** 2 + (g.nodeY[v]! - cy) ** 2;
+        if (r2 > far2) {
+          far2 = r2;
+          next = v;
+        }
+      }
+    let reached: number;
     for (let j = 0; j < share && k < K; j++, k++) {
       reached = sp.run(next);
       const { dist } = sp;
