@@ -92,7 +92,9 @@ function anyPreference(p: RoutePreferences | undefined): boolean {
  * and the landmark bound (float32 distances, see `Landmarks`): admissible, so the first time the
  * best candidate is not beaten by the queue's minimum key the path is optimal — as long as a node
  * reached more cheaply after it was expanded is expanded again, since the rounded bound is only
- * consistent up to its rounding (rare: a handful of nodes). Searches start and end mid-edge: both
+ * consistent up to its rounding (none in 600 preference queries each on the generated 100k- and
+ * 1M-node networks; the far-landmark network of landmarks.test.ts needs it). Searches start and
+ * end mid-edge: both
  * ends of the source edge are seeded with the partial cost to reach them, and both ends of the
  * target edge complete with the partial cost to the target point.
  */
@@ -371,7 +373,7 @@ export class Router {
         } else if (dv < dist[v]!) {
           // a settled node reached more cheaply is opened again: the float32 landmark bound is
           // admissible but only consistent up to its rounding (see Landmarks), and with
-          // re-expansion A* stays optimal under any admissible heuristic (rare: a few nodes)
+          // re-expansion A* stays optimal under any admissible heuristic (rare, see above)
           if (closed[v] === gen) closed[v] = 0;
           dist[v] = dv;
           via[v] = e;
