@@ -6,9 +6,11 @@
 // `ALT_BENCH_LANDMARKS` overrides the planner's landmark count (0 = plain A*); `ALT_BENCH_PAIRS`
 // (default 200) pairs; `ALT_BENCH_REPEAT` best of N per pair (default 1). `--ref` writes the costs
 // as the reference; without it they are compared with the reference when one exists (any difference
-// > 1e-9 relative fails the run). `@waymark/geo` resolves to /work/main's copy through the shared
-// node_modules; to time a worktree's code, point tsx at a tsconfig whose `paths` map `@waymark/geo`
-// and `@waymark/geo/*` into that worktree (`TSX_TSCONFIG_PATH=…`).
+// > 1e-9 relative fails the run). To time another checkout's code (e.g. main's, for a before/after
+// in one sitting), point tsx at a tsconfig whose `paths` map `@waymark/geo` and `@waymark/geo/*`
+// into that checkout's packages/geo/src (`TSX_TSCONFIG_PATH=/tmp/…json npx tsx …`). The landmark
+// memory is the table's size where the router exposes it (`landmarkTable`, since 2026-11-28),
+// else the growth of arrayBuffers over the first query (rough).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -55,7 +57,8 @@ router.route(pairs[0]![0], pairs[0]![1], prefs); // builds the landmarks
 const firstMs = performance.now() - t;
 const cpu = process.cpuUsage(cpu0);
 gc();
-const lmMiB = (process.memoryUsage().arrayBuffers - ab0) / 1048576;
+const table = (router as { landmarkTable?: () => { d: Float32Array } }).landmarkTable?.();
+const lmMiB = (table ? table.d.byteLength : process.memoryUsage().arrayBuffers - ab0) / 1048576;
 
 const times: number[] = [];
 const costs: number[] = [];
@@ -92,7 +95,7 @@ if (process.argv.includes('--ref')) {
 const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
 console.log(
   `${size} nodes (${g.nodeCount}), landmarks ${router.landmarkCount}: first query (builds them) ${f(firstMs)} ms wall, ` +
-    `${f((cpu.user + cpu.system) / 1000)} ms CPU; landmark memory ≈ ${lmMiB.toFixed(1)} MiB (arrayBuffers delta); ` +
+    `${f((cpu.user + cpu.system) / 1000)} ms CPU; landmark memory ${table ? '' : '≈ '}${lmMiB.toFixed(1)} MiB${table ? '' : ' (arrayBuffers delta)'}; ` +
     `${PAIRS} pairs × best of ${REPEAT}: p50 ${f(pct(times, 50))} / p90 ${f(pct(times, 90))} / p99 ${f(pct(times, 99))} / ` +
     `max ${f(Math.max(...times))} ms, mean ${f(times.reduce((x, y) => x + y, 0) / PAIRS)} ms, ${(settled / PAIRS).toFixed(0)} settled per query ` +
     `(${((1000 * times.reduce((x, y) => x + y, 0)) / settled).toFixed(2)} µs each), all queries ${f((qcpu.user + qcpu.system) / 1000)} ms CPU; ${check}`,

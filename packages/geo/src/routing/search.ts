@@ -412,17 +412,17 @@ export class Router {
  * ALT landmarks of a graph: `k` nodes and their base-cost distances to every node, stored as
  * float32 (`d[v * k + i]`, node v, landmark i; Infinity outside the landmark's component).
  *
- * Float32 halves the memory of float64 (4 bytes per node per landmark: 31 MiB for 8 landmarks at
- * 1M nodes) but rounds: a stored distance s is the float64 Dijkstra distance d rounded to the
- * nearest float32, so |s − d| ≤ 2⁻²⁴·d (for normal floats). The bound from landmark i,
+ * Float32 halves the memory of float64 (4 bytes per node per landmark: 47 MiB for the 12
+ * landmarks of a 1M-node graph) but rounds: a stored distance s is the float64 Dijkstra distance
+ * d rounded to the nearest float32, so |s − d| ≤ 2⁻²⁴·d (for normal floats). The bound from landmark i,
  * |s(i,t) − s(i,v)|, can then exceed the true |d(i,t) − d(i,v)| ≤ d(v,t) by up to
  * 2⁻²⁴·(d(i,t) + d(i,v)) ≤ 2⁻²³·D, D the largest stored distance — an overestimate that grows
  * with the size of the region, not with the query, so scaling the bound by (1 − ε) does not cover
  * it when v is close to t and both are far from the landmark (a 10 m step 300 km from the
  * landmark). Every bound therefore subtracts `slack` = 2⁻²²·D, twice the worst rounding (the
  * margin also covers float64 rounding in the subtraction and in the Dijkstra's own sums, ~2⁻⁵³
- * per addition): with it the bound is a true lower bound and A* stays exactly optimal. At 1M nodes
- * D is a few hundred km of cost, so the slack is below 0.1 m.
+ * per addition): with it the bound is a true lower bound and A* stays exactly optimal. On the
+ * generated 1M-node network D is ~240 km of cost and the slack 0.06 m.
  */
 export interface Landmarks {
   /** landmarks built (≤ the count asked for: components smaller than 50 nodes get none) */
@@ -435,10 +435,10 @@ export interface Landmarks {
 /**
  * Choose `count` landmarks by farthest-point selection (per component of ≥ 50 nodes: the main
  * network gets at least half, every other one 2 while they last) and store their base-cost
- * distances. One full Dijkstra per landmark plus one per component to find a start far out (the
- * farthest node from an arbitrary one); the triangle inequality gives |d(L,t) − d(L,v)| ≤ d(v,t),
- * which stays a lower bound when preferences or penalties only raise edge costs (all multipliers
- * are ≥ 1).
+ * distances: one full Dijkstra per landmark, the first landmark of a component being its node
+ * farthest from its centroid (in a straight line). The triangle inequality gives
+ * |d(L,t) − d(L,v)| ≤ d(v,t), which stays a lower bound when preferences or penalties only raise
+ * edge costs (all multipliers are ≥ 1).
  */
 export function buildLandmarks(g: RunningGraph, count: number): Landmarks {
   if (count <= 0) return { k: 0, d: new Float32Array(0), slack: 0 };
@@ -485,9 +485,8 @@ export function buildLandmarks(g: RunningGraph, count: number): Landmarks {
           next = v;
         }
       }
-    let reached: number;
     for (let j = 0; j < share && k < K; j++, k++) {
-      reached = sp.run(next);
+      const reached = sp.run(next);
       const { dist } = sp;
       let far = -1;
       for (let i = 0; i < reached; i++) {
@@ -507,8 +506,9 @@ export function buildLandmarks(g: RunningGraph, count: number): Landmarks {
 /**
  * Shortest-path costs from one node to every node of its component on the base costs, for the
  * landmarks. A bucket queue instead of a binary heap (the heap was ~70 % of a full Dijkstra at 1M
- * nodes): bucket b holds the nodes whose cost lies in [bΔ, (b+1)Δ), Δ the mean arc cost, kept in
- * a ring of ⌊max arc cost / Δ⌋ + 2 buckets (a relaxation never lands further ahead), each a FIFO
+ * nodes): bucket b holds the nodes whose cost lies in [bΔ, (b+1)Δ), Δ the mean arc cost (or
+ * 1/65,534 of the costliest arc if that is more, so there are at most 2¹⁶ buckets), kept in a
+ * ring of ⌊max arc cost / Δ⌋ + 2 buckets (a relaxation never lands further ahead), each a FIFO
  * list. Within a bucket the nodes are scanned in arrival order, not by cost, so a node can be
  * reached more cheaply after its scan and is then queued and scanned again (label correcting):
  * at the end no arc can lower any cost, so the costs are exact shortest-path costs, whatever the
@@ -551,7 +551,8 @@ class ShortestPathTree {
         sum += c;
         if (c > max) max = c;
       }
-    this.delta = arcs && sum > 0 ? sum / arcs : 1;
+    // at most 2¹⁶ buckets whatever the costliest arc (wider buckets only mean more second scans)
+    this.delta = arcs && sum > 0 ? Math.max(sum / arcs, max / 65_534) : 1;
     const ring = Math.floor(max / this.delta) + 2;
     this.head = new Int32Array(ring);
     this.tail = new Int32Array(ring);
