@@ -58,6 +58,9 @@ export interface ScaleResult {
   shortcuts: number;
   coreSize: number;
   landmarkMs: number;
+  /** landmarks built, and the memory of their distances (MiB) */
+  landmarks: number;
+  landmarkMiB: number;
   heapMiB: number;
   rssMiB: number;
   pairs: number;
@@ -164,19 +167,22 @@ export function runSize(target: number): ScaleResult {
     oursCost.push(planner.router.route(p, q)?.cost ?? NaN);
   }
 
-  // with a preference: ALT A* (landmarks built on the first such query, as in the worker); above
-  // MAX_LANDMARK_NODES (300k) the planner has no landmarks and this is plain A*
+  // with a preference: ALT A* (landmarks built on the first such query, as in the worker; as many
+  // as fit in 48 MiB of float32 distances, 16 up to 786k nodes and 12 at 1M — planner.ts
+  // `landmarkCount`; until 2026-11-28 none above 300k nodes, i.e. plain A*)
   const prefs = { preferences: { avoidBusyRoads: true } };
   t = performance.now();
   planner.router.route(pairs[0]![0], pairs[0]![1], prefs);
   const landmarkMs = performance.now() - t;
+  const lm = planner.router.landmarkTable();
   gc();
   const mem = process.memoryUsage();
   // typed arrays (everything the graph, snap index, hierarchy and landmarks hold) live outside the
   // JS heap: count heapUsed + arrayBuffers, the graph.bin bytes included
   const heapMiB = mib(mem.heapUsed + mem.arrayBuffers);
   const rssMiB = mib(mem.rss);
-  // ALT on the big graphs settles a large share of the graph per random pair: cap its time
+  // A* on the big graphs settles a large share of the graph per random pair: cap its time (200
+  // pairs at 1M, kept when the landmarks came so that runs compare)
   const altPairs = Math.min(PAIRS, Number(process.env.BENCH_SCALE_ALT_PAIRS ?? (target > 300_000 ? 200 : PAIRS)));
   const altTimes: number[] = [];
   for (let i = 0; i < altPairs; i++) {
@@ -252,6 +258,8 @@ export function runSize(target: number): ScaleResult {
     shortcuts: ch.shortcuts,
     coreSize: ch.coreSize,
     landmarkMs,
+    landmarks: lm.k,
+    landmarkMiB: mib(lm.d.byteLength),
     heapMiB,
     rssMiB,
     pairs: PAIRS,
@@ -337,8 +345,8 @@ export function printScale(results: ScaleResult[]) {
       'target at 1M': '',
     },
     {
-      metric: 'first query with a preference (builds the 16 landmarks ≤ 300k nodes)',
-      ...col((r) => `${ms(r.landmarkMs)} ms`),
+      metric: 'first query with a preference (builds the landmarks): time, landmarks, their memory',
+      ...col((r) => `${ms(r.landmarkMs)} ms, ${r.landmarks} landmarks, ${r.landmarkMiB.toFixed(1)} MiB`),
       'target at 1M': '',
     },
     {
@@ -352,7 +360,7 @@ export function printScale(results: ScaleResult[]) {
       'target at 1M': `p99 ≤ ${TARGETS_1M.p99Ms} ms`,
     },
     {
-      metric: 'A* query p50 / p99, avoidBusyRoads (ALT ≤ 300k nodes, plain A* above)',
+      metric: 'A* query p50 / p99, avoidBusyRoads (ALT, landmarks by graph size)',
       ...col((r) => `${ms(r.altP50)} / ${ms(r.altP99)} ms (${r.altPairs} pairs)`),
       'target at 1M': '',
     },

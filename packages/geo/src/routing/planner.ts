@@ -119,11 +119,23 @@ export class RouteError extends Error {
 export { MAX_WAYPOINTS };
 
 /**
- * ALT landmarks (16 distances per node, 16 full Dijkstras to build) pay off on region graphs up to
- * this size; above it (a county or state: 128 MB and seconds of set-up at 1M nodes) queries with
- * preferences and the loop generator use plain A* with the straight-line bound.
+ * Memory the ALT landmarks of a graph may take (float32 base costs: 4 bytes per node and
+ * landmark), what `landmarkCount` sizes them by. For scale: 16 float64 landmarks took 37 MiB at
+ * the 300k-node cap there was until 2026-11-28 (no landmarks above it).
  */
-export const MAX_LANDMARK_NODES = 300_000;
+export const LANDMARK_BUDGET_BYTES = 48 * 1024 * 1024;
+
+/**
+ * ALT landmarks for a graph of `nodeCount` nodes (queries with preferences and the loop
+ * generator): as many as fit in LANDMARK_BUDGET_BYTES, at most 16 (up to 786k nodes), at least 8
+ * (from 1.57M nodes on, beyond the budget). Each one is a full Dijkstra on the first query with
+ * preferences. At 1M nodes (12 landmarks, 47 MiB): 12 landmarks answered the growth table's
+ * avoidBusyRoads pairs with 22 % fewer settled nodes than 8, 16 with 12 % fewer than 12 (see
+ * docs/routing.md).
+ */
+export function landmarkCount(nodeCount: number): number {
+  return Math.max(8, Math.min(16, Math.floor(LANDMARK_BUDGET_BYTES / (4 * Math.max(1, nodeCount)))));
+}
 
 interface Piece {
   lon: number[];
@@ -151,7 +163,7 @@ export class RoutePlanner {
     options: { landmarks?: number; contraction?: boolean; elevation?: ElevationSampler | null } = {},
   ) {
     this.index = new SnapIndex(graph);
-    this.router = new Router(graph, options.landmarks ?? (graph.nodeCount <= MAX_LANDMARK_NODES ? 16 : 0), options.contraction ?? true);
+    this.router = new Router(graph, options.landmarks ?? landmarkCount(graph.nodeCount), options.contraction ?? true);
     this.dem = options.elevation !== undefined ? options.elevation : graph.elevation;
   }
 

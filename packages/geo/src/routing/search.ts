@@ -89,8 +89,12 @@ function anyPreference(p: RoutePreferences | undefined): boolean {
  * query); any other by unidirectional A* with ALT landmarks over the CSR graph, with typed-array
  * state reused across queries (a generation stamp avoids clearing). The A* heuristic is the
  * larger of the straight-line distance to the target point times the graph's minimum cost factor
- * and the landmark bound: admissible and consistent, so the first time the best candidate is not
- * beaten by the queue's minimum key the path is optimal. Searches start and end mid-edge: both
+ * and the landmark bound (float32 distances, see `Landmarks`): admissible, so the first time the
+ * best candidate is not beaten by the queue's minimum key the path is optimal — as long as a node
+ * reached more cheaply after it was expanded is expanded again, since the rounded bound is only
+ * consistent up to its rounding (none in 600 preference queries each on the generated 100k- and
+ * 1M-node networks; the far-landmark network of landmarks.test.ts needs it). Searches start and
+ * end mid-edge: both
  * ends of the source edge are seeded with the partial cost to reach them, and both ends of the
  * target edge complete with the partial cost to the target point.
  */
@@ -99,6 +103,7 @@ export class Router {
   private readonly via: Int32Array; // edge used to reach a node (-1 = seeded from the source)
   private readonly stamp: Uint32Array;
   private readonly closed: Uint32Array;
+  private readonly hval: Float64Array; // the heuristic of each node reached (computed once per query)
   private gen = 0;
   private heapKey = new Float64Array(1024);
   private heapNode = new Int32Array(1024);
@@ -122,6 +127,7 @@ export class Router {
     this.via = new Int32Array(n);
     this.stamp = new Uint32Array(n);
     this.closed = new Uint32Array(n);
+    this.hval = new Float64Array(n);
   }
 
   /** The contraction hierarchy of the base running cost (built on first use: ~85 ms on Andorra). */
@@ -226,65 +232,28 @@ export class Router {
   }
 
   /**
-   * Landmarks for ALT: K nodes chosen by farthest-point selection (per component with enough
-   * nodes) and their base-cost distances to every node. Built lazily on the first query; the
-   * triangle inequality gives |d(L,t) − d(L,v)| ≤ d(v,t), which stays a lower bound when
-   * preferences or penalties only raise edge costs (all multipliers are ≥ 1).
+   * The ALT landmarks (built on first use, see `buildLandmarks`): what every query with
+   * preferences or penalties reads its landmark bound from. None when `landmarkCount` is 0.
    */
-  private landmarks(): { k: number; d: Float64Array } {
-    if (this.lm) return this.lm;
-    const g = this.graph;
-    const n = g.nodeCount;
-    const K = this.landmarkCount;
-    const d = new Float64Array(n * K).fill(Infinity);
-    const tmp = new Float64Array(n);
-    const members: number[][] = g.componentLength.length ? Array.from(g.componentLength, () => []) : [];
-    for (let i = 0; i < n; i++) members[g.nodeComponent[i]!]!.push(i);
-    const big = members.filter((ns) => ns.length >= 50); // ordered by length: the main network first
-    let k = 0;
-    for (let c = 0; c < big.length && k < K; c++) {
-      const nodes = big[c]!;
-      const share = c === 0 ? Math.max(Math.ceil(K / 2), K - 2 * (big.length - 1)) : 2;
-      // farthest-point selection: start from the node farthest from an arbitrary one
-      const minD = new Float64Array(n).fill(Infinity);
-      this.dijkstraAll(nodes[0]!, tmp);
-      let next = argmaxFinite(tmp, nodes);
-      for (let j = 0; j < share && k < K; j++, k++) {
-        this.dijkstraAll(next, tmp);
-        for (const v of nodes) {
-          d[v * K + k] = tmp[v]!;
-          if (tmp[v]! < minD[v]!) minD[v] = tmp[v]!;
-        }
-        next = argmaxFinite(minD, nodes);
-      }
-    }
-    this.lm = { k, d };
-    return this.lm;
+  landmarkTable(): Landmarks {
+    return (this.lm ??= buildLandmarks(this.graph, this.landmarkCount));
   }
-  private lm: { k: number; d: Float64Array } | undefined;
+  private lm: Landmarks | undefined;
 
-  /** plain Dijkstra on base costs from `src` to every node (Infinity = unreachable) */
-  private dijkstraAll(src: number, out: Float64Array) {
-    const g = this.graph;
-    out.fill(Infinity);
-    const gen = this.nextGen();
-    this.heapSize = 0;
-    out[src] = 0;
-    this.push(0, src);
-    while (this.heapSize > 0) {
-      const u = this.pop();
-      if (this.closed[u] === gen) continue;
-      this.closed[u] = gen;
-      for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
-        const e = g.adjEdge[i]!;
-        const v = g.otherEnd(e, u);
-        const dv = out[u]! + g.edgeCost[e]!;
-        if (dv < out[v]!) {
-          out[v] = dv;
-          this.push(dv, v);
-        }
-      }
+  /**
+   * Lower bound on the base cost between nodes v and t from the landmarks alone (0 without a
+   * landmark in their component): the bound `route` uses, slack included.
+   */
+  landmarkBound(v: number, t: number): number {
+    const { k, d, slack } = this.landmarkTable();
+    let b = 0;
+    for (let j = 0; j < k; j++) {
+      const dt = d[t * k + j]!;
+      if (!Number.isFinite(dt)) continue;
+      const x = Math.abs(dt - d[v * k + j]!);
+      if (x > b) b = x;
     }
+    return Math.max(0, b - slack);
   }
 
   private nextGen() {
@@ -308,10 +277,9 @@ export class Router {
     if (this.contraction && !opts.edgePenalty && !anyPreference(opts.preferences)) return this.hierarchy().route(from, to);
     const mult = this.edgeMult(opts.preferences);
     const pen = opts.edgePenalty;
-    const { k: nLm, d: L } = this.landmarkCount > 0 ? this.landmarks() : { k: 0, d: new Float64Array(0) };
-    const K = this.landmarkCount; // stride of L
+    const { k: K, d: L, slack } = this.landmarkTable(); // K: landmarks, the stride of L
     const gen = this.nextGen();
-    const { dist, via, stamp, closed } = this;
+    const { dist, via, stamp, closed, hval } = this;
     const adjOffset = g.adjOffset;
     const adjEdge = g.adjEdge;
     const edgeCost = g.edgeCost;
@@ -330,30 +298,28 @@ export class Router {
     const dstB = edgeTo[dstE]!;
     const dstCostA = to.offset * dstK; // from dstA along the edge to the target point
     const dstCostB = (dstLen - to.offset) * dstK;
-    // landmark distances of both ends of the target edge (only landmarks of this component)
-    const lmIdx: number[] = [];
-    for (let k = 0; k < nLm; k++) if (Number.isFinite(L[dstA * K + k]!)) lmIdx.push(k);
-    const nl = lmIdx.length;
-    const lmK = Int32Array.from(lmIdx);
-    const lmA = Float64Array.from(lmIdx, (k) => L[dstA * K + k]!);
-    const lmB = Float64Array.from(lmIdx, (k) => L[dstB * K + k]!);
+    // Each landmark's base cost to the target point, through either end of the target edge (NaN
+    // for a landmark of another component: |NaN − x| is never the maximum). For any node v,
+    // |d(L,t) − d(L,v)| ≤ d(v,t) holds for the point as for a node (the graph is undirected),
+    // and one value per landmark halves the work of a bound through both ends separately.
+    const dstBaseK = dstLen > 0 ? edgeCost[dstE]! / dstLen : 1;
+    const lmT = new Float64Array(K);
+    for (let k = 0; k < K; k++) {
+      const a = L[dstA * K + k]!;
+      lmT[k] = Number.isFinite(a) ? Math.min(a + to.offset * dstBaseK, L[dstB * K + k]! + (dstLen - to.offset) * dstBaseK) : NaN;
+    }
     const h = (v: number) => {
-      let he = Math.hypot(nodeX[v]! - tx, nodeY[v]! - ty) * hScale;
-      if (nl > 0) {
-        let ba = 0;
-        let bb = 0;
-        const base = v * K;
-        for (let j = 0; j < nl; j++) {
-          const dv = L[base + lmK[j]!]!;
-          const a = Math.abs(lmA[j]! - dv);
-          const b = Math.abs(lmB[j]! - dv);
-          if (a > ba) ba = a;
-          if (b > bb) bb = b;
-        }
-        const hl = Math.min(ba + dstCostA, bb + dstCostB) * 0.9999;
-        if (hl > he) he = hl;
+      const dx = nodeX[v]! - tx;
+      const dy = nodeY[v]! - ty;
+      const he = Math.sqrt(dx * dx + dy * dy) * hScale;
+      let bl = 0;
+      for (let j = 0, base = v * K; j < K; j++) {
+        const x = Math.abs(lmT[j]! - L[base + j]!);
+        if (x > bl) bl = x;
       }
-      return he;
+      // slack: the float32 rounding of the stored distances (see Landmarks)
+      const hl = (bl - slack) * 0.9999;
+      return hl > he ? hl : he;
     };
 
     let best = Infinity;
@@ -365,10 +331,11 @@ export class Router {
     this.heapSize = 0;
     const seed = (v: number, d: number) => {
       if (stamp[v] === gen && dist[v]! <= d) return;
+      if (stamp[v] !== gen) hval[v] = h(v);
       stamp[v] = gen;
       dist[v] = d;
       via[v] = -1;
-      this.push(d + h(v), v);
+      this.push(d + hval[v]!, v);
     };
     seed(edgeFrom[srcE]!, from.offset * srcK);
     seed(edgeTo[srcE]!, (srcLen - from.offset) * srcK);
@@ -393,15 +360,24 @@ export class Router {
         const e = adjEdge[i]!;
         const a = edgeFrom[e]!;
         const v = a === u ? edgeTo[e]! : a;
-        if (closed[v] === gen) continue;
         let c = edgeCost[e]! * mult[e]!;
         if (pen) c *= pen[e]!;
         const dv = du + c;
-        if (stamp[v] !== gen || dv < dist[v]!) {
+        if (stamp[v] !== gen) {
           stamp[v] = gen;
           dist[v] = dv;
           via[v] = e;
-          this.push(dv + h(v), v);
+          const hv = h(v);
+          hval[v] = hv;
+          this.push(dv + hv, v);
+        } else if (dv < dist[v]!) {
+          // a settled node reached more cheaply is opened again: the float32 landmark bound is
+          // admissible but only consistent up to its rounding (see Landmarks), and with
+          // re-expansion A* stays optimal under any admissible heuristic (rare, see above)
+          if (closed[v] === gen) closed[v] = 0;
+          dist[v] = dv;
+          via[v] = e;
+          this.push(dv + hval[v]!, v);
         }
       }
     }
@@ -432,14 +408,223 @@ export class Router {
   }
 }
 
-function argmaxFinite(a: Float64Array, nodes: number[]): number {
-  let best = nodes[0]!;
-  let bv = -1;
-  for (const v of nodes) {
-    if (Number.isFinite(a[v]!) && a[v]! > bv) {
-      bv = a[v]!;
-      best = v;
+/**
+ * ALT landmarks of a graph: `k` nodes and their base-cost distances to every node, stored as
+ * float32 (`d[v * k + i]`, node v, landmark i; Infinity outside the landmark's component).
+ *
+ * Float32 halves the memory of float64 (4 bytes per node per landmark: 47 MiB for the 12
+ * landmarks of a 1M-node graph) but rounds: a stored distance s is the float64 Dijkstra distance
+ * d rounded to the nearest float32, so |s − d| ≤ 2⁻²⁴·d (for normal floats). The bound from landmark i,
+ * |s(i,t) − s(i,v)|, can then exceed the true |d(i,t) − d(i,v)| ≤ d(v,t) by up to
+ * 2⁻²⁴·(d(i,t) + d(i,v)) ≤ 2⁻²³·D, D the largest stored distance — an overestimate that grows
+ * with the size of the region, not with the query, so scaling the bound by (1 − ε) does not cover
+ * it when v is close to t and both are far from the landmark (a 10 m step 300 km from the
+ * landmark). Every bound therefore subtracts `slack` = 2⁻²²·D, twice the worst rounding (the
+ * margin also covers float64 rounding in the subtraction and in the Dijkstra's own sums, ~2⁻⁵³
+ * per addition): with it the bound is a true lower bound and A* stays exactly optimal. On the
+ * generated 1M-node network D is ~240 km of cost and the slack 0.06 m.
+ */
+export interface Landmarks {
+  /** landmarks built (≤ the count asked for: components smaller than 50 nodes get none) */
+  k: number;
+  d: Float32Array;
+  /** subtracted from every landmark bound (see above) */
+  slack: number;
+}
+
+/**
+ * Choose `count` landmarks by farthest-point selection (per component of ≥ 50 nodes: the main
+ * network gets at least half, every other one 2 while they last) and store their base-cost
+ * distances: one full Dijkstra per landmark, the first landmark of a component being its node
+ * farthest from its centroid (in a straight line). The triangle inequality gives
+ * |d(L,t) − d(L,v)| ≤ d(v,t), which stays a lower bound when preferences or penalties only raise
+ * edge costs (all multipliers are ≥ 1).
+ */
+export function buildLandmarks(g: RunningGraph, count: number): Landmarks {
+  if (count <= 0) return { k: 0, d: new Float32Array(0), slack: 0 };
+  const n = g.nodeCount;
+  // components by node count (the builder numbers them by length: the main network first)
+  const size = new Int32Array(g.componentLength.length);
+  for (let v = 0; v < n; v++) size[g.nodeComponent[v]!]!++;
+  const big: number[] = [];
+  for (let c = 0; c < size.length; c++) if (size[c]! >= 50) big.push(c);
+  // the main network's share plus 2 per other component always reaches `count`
+  const K = big.length ? count : 0;
+  const d = new Float32Array(n * K).fill(Infinity);
+  if (K === 0) return { k: 0, d, slack: 0 };
+  const sp = new ShortestPathTree(g);
+  const minD = new Float64Array(n);
+  let k = 0;
+  let maxD = 0;
+  for (let b = 0; b < big.length && k < K; b++) {
+    const c = big[b]!;
+    let first = 0;
+    while (g.nodeComponent[first] !== c) first++;
+    const share = b === 0 ? Math.max(Math.ceil(K / 2), K - 2 * (big.length - 1)) : 2;
+    // farthest-point selection: start from the node farthest (in a straight line) from the
+    // component's centroid, a node on its rim (a Dijkstra from an arbitrary node found the same
+    // kind of node, at the cost of one more Dijkstra)
+    let cx = 0;
+    let cy = 0;
+    let cn = 0;
+    for (let v = first; v < n; v++)
+      if (g.nodeComponent[v] === c) {
+        cx += g.nodeX[v]!;
+        cy += g.nodeY[v]!;
+        cn++;
+      }
+    cx /= cn;
+    cy /= cn;
+    let next = first;
+    let far2 = -1;
+    for (let v = first; v < n; v++)
+      if (g.nodeComponent[v] === c) {
+        const r2 = (g.nodeX[v]! - cx) ** 2 + (g.nodeY[v]! - cy) ** 2;
+        if (r2 > far2) {
+          far2 = r2;
+          next = v;
+        }
+      }
+    for (let j = 0; j < share && k < K; j++, k++) {
+      const reached = sp.run(next);
+      const { dist } = sp;
+      let far = -1;
+      for (let i = 0; i < reached; i++) {
+        const v = sp.reached[i]!;
+        const x = dist[v]!;
+        d[v * K + k] = x;
+        if (x > maxD) maxD = x;
+        if (j === 0 || x < minD[v]!) minD[v] = x;
+        if (far < 0 || minD[v]! > minD[far]!) far = v;
+      }
+      next = far;
     }
   }
-  return best;
+  return { k: K, d, slack: maxD * 2 ** -22 };
+}
+
+/**
+ * Shortest-path costs from one node to every node of its component on the base costs, for the
+ * landmarks. A bucket queue instead of a binary heap (the heap was ~70 % of a full Dijkstra at 1M
+ * nodes): bucket b holds the nodes whose cost lies in [bΔ, (b+1)Δ), Δ the mean arc cost (or
+ * 1/65,534 of the costliest arc if that is more, so there are at most 2¹⁶ buckets), kept in a
+ * ring of ⌊max arc cost / Δ⌋ + 2 buckets (a relaxation never lands further ahead), each a FIFO
+ * list. Within a bucket the nodes are scanned in arrival order, not by cost, so a node can be
+ * reached more cheaply after its scan and is then queued and scanned again (label correcting):
+ * at the end no arc can lower any cost, so the costs are exact shortest-path costs, whatever the
+ * order. With Δ ≤ the smallest arc cost this is Dial's algorithm and nothing is scanned twice; at
+ * the mean arc cost, 0.03 % of the nodes were scanned twice on the 1M-node generated network,
+ * which took ~150 ms against ~250 ms with the heap. Its own adjacency (neighbour and cost per arc,
+ * in CSR order) replaces three per-edge lookups with two sequential reads.
+ */
+class ShortestPathTree {
+  readonly dist: Float64Array;
+  /** the nodes reached by the last run, in the order first reached */
+  readonly reached: Int32Array;
+  private readonly off: Uint32Array;
+  private readonly nbr: Int32Array;
+  private readonly cost: Float32Array;
+  private readonly scanned: Float64Array; // cost at the node's last scan (NaN: not scanned)
+  private readonly delta: number;
+  private readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  private next = new Int32Array(1 << 14);
+  private node = new Int32Array(1 << 14);
+
+  constructor(g: RunningGraph) {
+    const n = g.nodeCount;
+    this.dist = new Float64Array(n);
+    this.reached = new Int32Array(n);
+    this.scanned = new Float64Array(n);
+    this.off = g.adjOffset;
+    const arcs = g.adjOffset[n]!;
+    this.nbr = new Int32Array(arcs);
+    this.cost = new Float32Array(arcs);
+    let sum = 0;
+    let max = 0;
+    for (let u = 0; u < n; u++)
+      for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
+        const e = g.adjEdge[i]!;
+        const c = g.edgeCost[e]!;
+        this.nbr[i] = g.edgeFrom[e] === u ? g.edgeTo[e]! : g.edgeFrom[e]!;
+        this.cost[i] = c;
+        sum += c;
+        if (c > max) max = c;
+      }
+    // at most 2¹⁶ buckets whatever the costliest arc (wider buckets only mean more second scans)
+    this.delta = arcs && sum > 0 ? Math.max(sum / arcs, max / 65_534) : 1;
+    const ring = Math.floor(max / this.delta) + 2;
+    this.head = new Int32Array(ring);
+    this.tail = new Int32Array(ring);
+  }
+
+  /** costs from `src` into `dist` (Infinity elsewhere); returns how many nodes were reached */
+  run(src: number): number {
+    const { dist, reached, off, nbr, cost, scanned, delta, head, tail } = this;
+    const ring = head.length;
+    dist.fill(Infinity);
+    scanned.fill(NaN);
+    head.fill(-1);
+    let next = this.next;
+    let node = this.node;
+    let free = -1; // recycled list entries
+    let used = 0;
+    let queued = 0;
+    const enqueue = (v: number, b: number) => {
+      let x: number;
+      if (free >= 0) {
+        x = free;
+        free = next[x]!;
+      } else {
+        if (used === node.length) {
+          const n2 = new Int32Array(used * 2);
+          n2.set(next);
+          this.next = next = n2;
+          const v2 = new Int32Array(used * 2);
+          v2.set(node);
+          this.node = node = v2;
+        }
+        x = used++;
+      }
+      node[x] = v;
+      next[x] = -1;
+      const r = b % ring;
+      if (head[r]! < 0) head[r] = x;
+      else next[tail[r]!] = x;
+      tail[r] = x;
+      queued++;
+    };
+    dist[src] = 0;
+    reached[0] = src;
+    let count = 1;
+    enqueue(src, 0);
+    for (let b = 0; queued > 0;) {
+      const r = b % ring;
+      const x = head[r]!;
+      if (x < 0) {
+        b++;
+        continue;
+      }
+      head[r] = next[x]!;
+      next[x] = free;
+      free = x;
+      queued--;
+      const u = node[x]!;
+      const du = dist[u]!;
+      // skip an entry left behind when u moved to an earlier bucket, or already scanned at this cost
+      if (du === scanned[u] || Math.floor(du / delta) !== b) continue;
+      scanned[u] = du;
+      for (let a = off[u]!, end = off[u + 1]!; a < end; a++) {
+        const v = nbr[a]!;
+        const dv = du + cost[a]!;
+        const old = dist[v]!;
+        if (dv < old) {
+          if (old === Infinity) reached[count++] = v;
+          dist[v] = dv;
+          enqueue(v, Math.floor(dv / delta));
+        }
+      }
+    }
+    return count;
+  }
 }
