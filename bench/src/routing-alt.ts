@@ -11,41 +11,27 @@
 // into that checkout's packages/geo/src (`TSX_TSCONFIG_PATH=/tmp/…json npx tsx …`). The landmark
 // memory is the table's size where the router exposes it (`landmarkTable`, since 2026-11-28),
 // else the growth of arrayBuffers over the first query (rough).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { buildRunningGraph, mulberry32, RoutePlanner, RunningGraph, type Snap } from '@waymark/geo';
+import { RoutePlanner, RunningGraph } from '@waymark/geo';
 import { parseSizes } from './routing-scale.ts';
-import { syntheticNetwork } from './routing-network.ts';
+import { cachedNetworkBytes, randomSnapPairs } from './routing-network.ts';
 
 setFlagsFromString('--expose_gc');
 const gc = runInNewContext('gc') as () => void;
 
 const size = parseSizes(process.argv[2] ?? '1M')[0]!;
-const dir = process.env.CH_BENCH_DIR ?? '/tmp';
-mkdirSync(dir, { recursive: true });
-const binPath = join(dir, `waymark-ch-net-${size}.bin`);
+const { bytes, dir } = cachedNetworkBytes(size);
 const refPath = join(dir, `waymark-alt-ref-${size}.json`);
-if (!existsSync(binPath)) {
-  const net = syntheticNetwork(size, 15);
-  writeFileSync(binPath, buildRunningGraph(net.input));
-}
-const g = RunningGraph.fromBytes(new Uint8Array(readFileSync(binPath)));
+const g = RunningGraph.fromBytes(bytes);
 const lmEnv = process.env.ALT_BENCH_LANDMARKS;
 const planner = new RoutePlanner(g, { contraction: false, ...(lmEnv !== undefined ? { landmarks: Number(lmEnv) } : {}) });
 const router = planner.router;
-const rnd = mulberry32(20261125);
-const [a, b, c, d] = g.bbox;
-const oneSnap = (): Snap => {
-  for (;;) {
-    const s = planner.snap([a + (c - a) * rnd(), b + (d - b) * rnd()], 500, 0);
-    if (s) return s;
-  }
-};
 const PAIRS = Number(process.env.ALT_BENCH_PAIRS ?? 200);
 const REPEAT = Number(process.env.ALT_BENCH_REPEAT ?? 1);
-const pairs: [Snap, Snap][] = Array.from({ length: PAIRS }, () => [oneSnap(), oneSnap()]);
+const pairs = randomSnapPairs(g, (at) => planner.snap(at, 500, 0), PAIRS);
 const prefs = process.env.ALT_BENCH_PREFS === 'none' ? {} : { preferences: { avoidBusyRoads: true } };
 const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 

@@ -7,24 +7,18 @@
 // builds twice: the full build, then from its own order (what a pack with a stored order costs at
 // run time); the queries run on the second. `--ref` writes the query costs as the reference; without it they are compared
 // with the reference when one exists (any difference > 1e-9 relative fails the run).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildRunningGraph, mulberry32, RunningGraph, SnapIndex, type Snap } from '@waymark/geo';
+import { RunningGraph, SnapIndex, type Snap } from '@waymark/geo';
 import { ContractionHierarchy } from '@waymark/geo/routing/ch';
 import { parseSizes } from './routing-scale.ts';
-import { syntheticNetwork } from './routing-network.ts';
+import { cachedNetworkBytes, randomSnapPairs } from './routing-network.ts';
 
 const size = parseSizes(process.argv[2] ?? '100k')[0]!;
-const dir = process.env.CH_BENCH_DIR ?? '/tmp';
-mkdirSync(dir, { recursive: true });
-const binPath = join(dir, `waymark-ch-net-${size}.bin`);
+const { bytes, dir } = cachedNetworkBytes(size);
 const refPath = join(dir, `waymark-ch-ref-${size}.json`);
-if (!existsSync(binPath)) {
-  const net = syntheticNetwork(size, 15);
-  writeFileSync(binPath, buildRunningGraph(net.input));
-}
 if (process.argv.includes('--gen-only')) process.exit(0);
-const g = RunningGraph.fromBytes(new Uint8Array(readFileSync(binPath)));
+const g = RunningGraph.fromBytes(bytes);
 let t = performance.now();
 const cpu0 = process.cpuUsage();
 let ch = ContractionHierarchy.build(
@@ -49,17 +43,9 @@ if (process.env.CH_BENCH_ORDER) {
   );
 }
 const index = new SnapIndex(g);
-const rnd = mulberry32(20261125);
-const [a, b, c, d] = g.bbox;
 const main = (e: number) => g.nodeComponent[g.edgeFrom[e]!] === 0;
-const oneSnap = (): Snap => {
-  for (;;) {
-    const s = index.snap([a + (c - a) * rnd(), b + (d - b) * rnd()], 500, main);
-    if (s) return s;
-  }
-};
 const PAIRS = Number(process.env.CH_BENCH_PAIRS ?? 1000);
-const pairs: [Snap, Snap][] = Array.from({ length: PAIRS }, () => [oneSnap(), oneSnap()]);
+const pairs = randomSnapPairs(g, (at) => index.snap(at, 500, main), PAIRS);
 const pct = (xs: number[], p: number) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 for (let i = 0; i < 200; i++) ch.route(...pairs[i % PAIRS]!);
 const times: number[] = [];

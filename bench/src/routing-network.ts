@@ -10,7 +10,18 @@
 // diagonal roads and rail-trails that cut across the grid through its junctions, cul-de-sac spurs,
 // and 0–5 shape points on every segment (more on tracks and paths). Terrain is a smooth synthetic
 // surface embedded as an elevation grid at SRTM's 3″ posts, as packs do.
-import { ElevationGrid, mulberry32, type GraphBuildInput, type OsmWayInput } from '@waymark/geo';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  buildRunningGraph,
+  ElevationGrid,
+  mulberry32,
+  type GraphBuildInput,
+  type LonLat,
+  type OsmWayInput,
+  type RunningGraph,
+  type Snap,
+} from '@waymark/geo';
 
 export interface SyntheticNetwork {
   input: GraphBuildInput;
@@ -245,4 +256,34 @@ export function syntheticNetwork(targetNodes: number, seed = 1): SyntheticNetwor
     ways: ways.length,
     bbox,
   };
+}
+
+/**
+ * The generated network of `size` nodes as graph.bin bytes (no stored hierarchy order), cached in
+ * `$CH_BENCH_DIR` (default /tmp) so the fast loops (routing-ch-build.ts, routing-alt.ts) skip the
+ * generation on later runs; returns the cache directory too, for their reference files.
+ */
+export function cachedNetworkBytes(size: number): { bytes: Uint8Array; dir: string } {
+  const dir = process.env.CH_BENCH_DIR ?? '/tmp';
+  mkdirSync(dir, { recursive: true });
+  const binPath = join(dir, `waymark-ch-net-${size}.bin`);
+  if (!existsSync(binPath)) writeFileSync(binPath, buildRunningGraph(syntheticNetwork(size, 15).input));
+  return { bytes: new Uint8Array(readFileSync(binPath)), dir };
+}
+
+/**
+ * `count` pairs of random points of the graph's bbox, each snapped with `snap` (which returns null
+ * when nothing is near enough, then another point is drawn); seeded, so every bench that uses the
+ * same seed and snapping times the same pairs.
+ */
+export function randomSnapPairs(g: RunningGraph, snap: (at: LonLat) => Snap | null, count: number, seed = 20261125): [Snap, Snap][] {
+  const rnd = mulberry32(seed);
+  const [a, b, c, d] = g.bbox;
+  const one = (): Snap => {
+    for (;;) {
+      const s = snap([a + (c - a) * rnd(), b + (d - b) * rnd()]);
+      if (s) return s;
+    }
+  };
+  return Array.from({ length: count }, () => [one(), one()]);
 }

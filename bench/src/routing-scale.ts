@@ -11,11 +11,11 @@
 // across a 1M-node region take ngraph.path seconds each); `BENCH_SCALE_JSON=1` also prints raw results.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildRunningGraph, mulberry32, PlanningEngine, withHierarchyOrder, type RunningGraph, type Snap } from '@waymark/geo';
+import { buildRunningGraph, PlanningEngine, withHierarchyOrder, type RunningGraph, type Snap } from '@waymark/geo';
 import createGraph from 'ngraph.graph';
 import ngraphPath from 'ngraph.path';
 import { ngraphPathCost } from './ngraph-peer.ts';
-import { syntheticNetwork } from './routing-network.ts';
+import { randomSnapPairs, syntheticNetwork } from './routing-network.ts';
 
 const TARGETS_1M = { chS: 20, p99Ms: 1, loopMedianMs: 300, bytesPerNode: 40 };
 
@@ -134,15 +134,7 @@ export function runSize(target: number): ScaleResult {
   const gridBytes = new DataView(bytes.buffer, bytes.byteOffset).getUint32(72, true);
 
   // random points of the bbox snapped onto the main network (every pair connected)
-  const rnd = mulberry32(20261125);
-  const [a, b, c, d] = g.bbox;
-  const oneSnap = (): Snap => {
-    for (;;) {
-      const s = planner.snap([a + (c - a) * rnd(), b + (d - b) * rnd()], 500, 0);
-      if (s) return s;
-    }
-  };
-  const pairs: [Snap, Snap][] = Array.from({ length: PAIRS }, () => [oneSnap(), oneSnap()]);
+  const pairs = randomSnapPairs(g, (at) => planner.snap(at, 500, 0), PAIRS);
 
   // the hierarchy: what every planner leg runs
   for (let i = 0; i < 200; i++) planner.router.route(...pairs[i % PAIRS]!);
