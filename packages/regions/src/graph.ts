@@ -44,12 +44,11 @@ export function buildGraph(
     }
   const grid = Number.isFinite(bbox[0]) ? elevationGrid(dem, bbox) : undefined;
   const elevation = (lon: number, lat: number) => dem.elevation(lon, lat);
+  const plain = buildRunningGraph({ nodeCoord: (id) => osm.coord(id), ways, elevation, elevationGrid: grid, green, waterside });
+  const g = RunningGraph.fromBytes(plain);
   // the contraction hierarchy's node order goes into the file: the server and the browser's routing
   // worker then build the hierarchy without ordering it (less than half the time)
-  const bytes = withHierarchyOrder(
-    buildRunningGraph({ nodeCoord: (id) => osm.coord(id), ways, elevation, elevationGrid: grid, green, waterside }),
-  );
-  const g = RunningGraph.fromBytes(bytes);
+  const bytes = withHierarchyOrder(plain, g);
   let greenM = 0;
   for (let e = 0; e < g.edgeCount; e++) greenM += (g.edgeLength[e]! * g.edgeGreen[e]!) / 255;
   return {

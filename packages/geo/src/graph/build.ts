@@ -10,6 +10,7 @@ import {
   HEADER_BYTES,
   MAX_FACTORS,
   fnv1a,
+  headerSizes,
   hilbertIndex,
   layout,
   MAX_CH_RANK_NODES,
@@ -354,20 +355,12 @@ export function buildRunningGraph(input: GraphBuildInput, options: BuildOptions 
  */
 export function withContractionRank(bytes: Uint8Array, rank: ArrayLike<number>): Uint8Array {
   const dv0 = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const n = dv0.getUint32(8, true);
+  const sizes = headerSizes(dv0);
+  const n = sizes.nodeCount;
   if (rank.length !== n) throw new RangeError(`contraction order: ${rank.length} ranks for ${n} nodes`);
   if (n >= MAX_CH_RANK_NODES) return bytes;
   const flags = dv0.getUint32(76, true);
-  const sizes = {
-    nodeCount: n,
-    edgeCount: dv0.getUint32(12, true),
-    shapeCount: dv0.getUint32(16, true),
-    factorCount: dv0.getUint32(64, true),
-    streamBytes: dv0.getUint32(68, true),
-    gridBytes: dv0.getUint32(72, true),
-    pointElevation: (flags & FLAG_POINT_ELEVATION) !== 0,
-  };
-  const before = layout({ ...sizes, chRank: (flags & FLAG_CH_RANK) !== 0 });
+  const before = layout(sizes);
   const L = layout({ ...sizes, chRank: true });
   const out = new Uint8Array(L.byteLength);
   out.set(bytes.subarray(0, before.chRank));

@@ -74,6 +74,21 @@ export interface SectionSizes {
   chRank?: boolean;
 }
 
+/** The section sizes a file's header declares (`dv` over the whole file). */
+export function headerSizes(dv: DataView): Required<SectionSizes> {
+  const flags = dv.getUint32(76, true);
+  return {
+    nodeCount: dv.getUint32(8, true),
+    edgeCount: dv.getUint32(12, true),
+    shapeCount: dv.getUint32(16, true),
+    factorCount: dv.getUint32(64, true),
+    streamBytes: dv.getUint32(68, true),
+    gridBytes: dv.getUint32(72, true),
+    pointElevation: (flags & FLAG_POINT_ELEVATION) !== 0,
+    chRank: (flags & FLAG_CH_RANK) !== 0,
+  };
+}
+
 /** Byte offsets of every section for the given sizes, and the total length. */
 export function layout(z: SectionSizes) {
   let off = HEADER_BYTES;

@@ -12,6 +12,7 @@ import {
   HEADER_BYTES,
   MAX_FACTORS,
   fnv1a,
+  headerSizes,
   layout,
 } from './format.ts';
 
@@ -89,16 +90,7 @@ export class RunningGraph {
     this.minCostFactor = dv.getFloat32(56, true);
     const factorCount = dv.getUint32(64, true);
     const flags = dv.getUint32(76, true);
-    const L = layout({
-      nodeCount: n,
-      edgeCount: m,
-      shapeCount: s,
-      factorCount,
-      streamBytes: dv.getUint32(68, true),
-      gridBytes: dv.getUint32(72, true),
-      pointElevation: (flags & FLAG_POINT_ELEVATION) !== 0,
-      chRank: (flags & FLAG_CH_RANK) !== 0,
-    });
+    const L = layout(headerSizes(dv));
     const factors = new Float32Array(factorCount);
     for (let i = 0; i < factorCount; i++) {
       const f = dv.getFloat32(L.factors + 4 * i, true);
@@ -281,16 +273,7 @@ export class RunningGraph {
       );
     }
     const declared = dv.getUint32(20, true);
-    const expected = layout({
-      nodeCount: dv.getUint32(8, true),
-      edgeCount: dv.getUint32(12, true),
-      shapeCount: dv.getUint32(16, true),
-      factorCount: dv.getUint32(64, true),
-      streamBytes: dv.getUint32(68, true),
-      gridBytes: dv.getUint32(72, true),
-      pointElevation: (dv.getUint32(76, true) & FLAG_POINT_ELEVATION) !== 0,
-      chRank: (dv.getUint32(76, true) & FLAG_CH_RANK) !== 0,
-    }).byteLength;
+    const expected = layout(headerSizes(dv)).byteLength;
     if (declared !== expected || bytes.byteLength !== expected) {
       throw new GraphFormatError(
         `graph.bin: truncated or inconsistent (${bytes.byteLength} bytes, header says ${declared}, sections imply ${expected})`,

@@ -978,6 +978,7 @@ class ChBuilder {
     }
     let queue = new TypedHeap(n + 16);
     let current = new Float64Array(n);
+    // with a fixed order: graph node → local id (renumbered with the remaining graph)
     const localOf = fixed ? Int32Array.from({ length: n }, (_, v) => v) : null;
     if (!fixed)
       for (let v = 0; v < n; v++) {
@@ -993,7 +994,7 @@ class ChBuilder {
     let shortcuts = 0;
     const stopAt = n - coreSize;
     let local = n; // size of the local numbering
-    while ((fixed ? order < n : queue.size > 0) && order < stopAt) {
+    while ((fixed || queue.size > 0) && order < stopAt) {
       const left = n - order;
       if (left <= local >> 1 && left >= 256) {
         const map = this.compact(contracted, left);
@@ -1013,8 +1014,8 @@ class ChBuilder {
         if (!fixed) for (let v = 0; v < left; v++) queue.push(current[v]!, v);
         local = left;
       }
-      if (localOf) {
-        const v = localOf[fixed![order]!]!;
+      if (fixed) {
+        const v = localOf![fixed[order]!]!;
         this.needed(v, this.settleLimit);
         shortcuts += this.contract(v, contracted, dirty, upNode, upEdgeOf);
         rank[this.ids[v]!] = order++;
@@ -1146,9 +1147,9 @@ function coreTable(K: number, off: Int32Array, to: Int32Array, cost: Float64Arra
  * graph.bin bytes with the contraction order stored: the hierarchy is built once here (in the region
  * builder) and its order written into the file (FLAG_CH_RANK), so the server and the browser's
  * routing worker build the same hierarchy without ordering it (`ContractionHierarchy.build`).
- * Any order already in the file is replaced.
+ * Any order already in the file is replaced. `g`: the graph of these bytes, when the caller has
+ * already read it.
  */
-export function withHierarchyOrder(bytes: Uint8Array): Uint8Array {
-  const g = RunningGraph.fromBytes(bytes);
+export function withHierarchyOrder(bytes: Uint8Array, g: RunningGraph = RunningGraph.fromBytes(bytes)): Uint8Array {
   return withContractionRank(bytes, ContractionHierarchy.build(g, { rank: null }).rank);
 }
