@@ -965,15 +965,7 @@ export class LoopGenerator {
         }
       }
       if (bestEdge < 0) return null;
-      const idx = this.planner.index;
-      // locate the snap at bestOffset along bestEdge
-      const p0 = idx.ptStart[bestEdge]!;
-      const np = idx.ptStart[bestEdge + 1]! - p0;
-      let seg = 0;
-      while (seg < np - 2 && idx.ptAlong[p0 + seg + 1]! < bestOffset) seg++;
-      const sa = idx.ptAlong[p0 + seg]!;
-      const sb = idx.ptAlong[p0 + seg + 1]!;
-      const turn = idx.at(bestEdge, seg, sb > sa ? Math.min(1, Math.max(0, (bestOffset - sa) / (sb - sa))) : 0);
+      const turn = this.planner.index.atOffset(bestEdge, bestOffset);
       const out = router.route(start, turn, { preferences: prefs, edgePenalty: pen });
       if (!out) return null;
       const back = [...out.steps].reverse().map((s) => ({ edge: s.edge, start: s.end, end: s.start }));

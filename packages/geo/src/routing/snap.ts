@@ -185,6 +185,17 @@ export class SnapIndex {
     return { edge: e, offset, lon: x / g.kx + g.lon0, lat: y / g.ky + g.lat0, ele: eleA + t * (eleB - eleA), distance, segment, t };
   }
 
+  /** The snap `offset` metres along edge e from its from-node (clamped to the edge). */
+  atOffset(e: number, offset: number): Snap {
+    const p0 = this.ptStart[e]!;
+    const np = this.ptStart[e + 1]! - p0;
+    let seg = 0;
+    while (seg < np - 2 && this.ptAlong[p0 + seg + 1]! < offset) seg++;
+    const sa = this.ptAlong[p0 + seg]!;
+    const sb = this.ptAlong[p0 + seg + 1]!;
+    return this.at(e, seg, sb > sa ? Math.min(1, Math.max(0, (offset - sa) / (sb - sa))) : 0);
+  }
+
   /** Snap at a node: the start of one of its edges. */
   atNode(node: number): Snap {
     const g = this.graph;
