@@ -19,6 +19,20 @@ export interface Snap {
   t: number;
 }
 
+/**
+ * The offset (0 or the edge's length) at which a path joins the point at `offset` on `edge` from
+ * the edge's end `node` — where it leaves the edge towards `node`, or enters it from there. On a
+ * closed edge (both ends are `node`, e.g. a square mapped as one way) the nearer way round: the
+ * same choice as the searches' seeds and target costs (from-end on a tie), so a path's steps
+ * measure what its cost counts.
+ */
+export function joinAt(g: RunningGraph, edge: number, offset: number, node: number): number {
+  const len = g.edgeLength[edge]!;
+  if (g.edgeFrom[edge] !== node) return len;
+  if (g.edgeTo[edge] !== node) return 0;
+  return offset <= len - offset ? 0 : len;
+}
+
 const CELL_M = 200;
 
 /**
