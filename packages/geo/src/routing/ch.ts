@@ -1,7 +1,7 @@
 import { withContractionRank } from '../graph/build.ts';
 import { RunningGraph } from '../graph/graph.ts';
 import type { PathResult, PathStep } from './search.ts';
-import type { Snap } from './snap.ts';
+import { joinAt, type Snap } from './snap.ts';
 import { TypedHeap } from './typed-heap.ts';
 
 /**
@@ -376,7 +376,7 @@ export class ContractionHierarchy {
         r = rank[eA[e] === v ? eB[e]! : eA[e]!]!;
       }
       const endNode = nodeAt[r]!;
-      step(srcE, from.offset, startNode === g.edgeFrom[srcE] ? 0 : srcLen);
+      step(srcE, from.offset, joinAt(g, srcE, from.offset, startNode));
       const { pathE, pathAt, pathLen } = this;
       for (let i = 0; i < pathLen; i++) {
         const e = pathE[i]!;
@@ -384,7 +384,7 @@ export class ContractionHierarchy {
         const fwd = g.edgeFrom[e] === pathAt[i];
         step(e, fwd ? 0 : len, fwd ? len : 0);
       }
-      step(dstE, endNode === g.edgeFrom[dstE] ? 0 : dstLen, to.offset);
+      step(dstE, joinAt(g, dstE, to.offset, endNode), to.offset);
     }
     return { steps, cost: best, length, settled };
   }

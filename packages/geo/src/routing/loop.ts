@@ -3,7 +3,7 @@ import { SURFACE_NAMES, WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { MAX_WAYPOINTS, RouteError, type RoutePlanner, type RouteResult } from './planner.ts';
 import { popularMetres } from './popularity.ts';
 import { greenMetres, type PathStep, type RoutePreferences } from './search.ts';
-import type { Snap } from './snap.ts';
+import { joinAt, type Snap } from './snap.ts';
 import { TypedHeap } from './typed-heap.ts';
 import { LOOP_ALTERNATIVES, PACE_SEC_PER_KM } from '../planner/limits.ts';
 import { searchLobeLoops } from './lobes.ts';
@@ -567,8 +567,10 @@ export class LoopGenerator {
         for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
           const e = g.adjEdge[i]!;
           const v = g.otherEnd(e, u);
-          // each edge once (from its `from` end), loops back to a node and the start edge skipped
-          if (u !== g.edgeFrom[e] || u === v || e === start.edge || done[v] !== gen || parent[u] === e || parent[v] === e) continue;
+          // each edge once (from its `from` end), the start edge skipped; a closed way (u = v: a
+          // square or a pond mapped as one way from its junction back to it) is a cycle too, its
+          // loop start → u → round the way → u → start (the stem is then all of the tree path)
+          if (u !== g.edgeFrom[e] || e === start.edge || done[v] !== gen || parent[u] === e || parent[v] === e) continue;
           const L = len[u]! + g.edgeLength[e]! + len[v]!;
           if (L > D * (1 + ACCEPT) || L < D * 0.6) continue;
           // the far point of the loop stands in for its heading
@@ -616,6 +618,19 @@ export class LoopGenerator {
           cost: cst,
           retrace: retraced(clean) / L,
         });
+      }
+    }
+    // a start on a closed way (one edge from its junction back to it) lies on a cycle the trees
+    // cannot close (the start edge is no tree or closing edge): round the way from the start
+    if (a0 === b0 && L0 >= D * 0.6 && L0 <= D * (1 + ACCEPT)) {
+      const far = this.planner.index.atOffset(start.edge, (start.offset + L0 / 2) % L0);
+      const bearing = this.bearing(start, [far.lon, far.lat]);
+      if (heading === undefined || Math.abs(((bearing - heading + 540) % 360) - 180) <= 75) {
+        const steps = [
+          { edge: start.edge, start: start.offset, end: 0 },
+          { edge: start.edge, start: L0, end: start.offset },
+        ].filter((s) => s.start !== s.end);
+        out.push({ heading: bearing, vias: [far], steps, length: L0, cost: this.stepsCost(steps, prefs), retrace: 0 });
       }
     }
     // keep the most promising few distinct loops (the rest only cost time in scoring)
@@ -840,9 +855,9 @@ export class LoopGenerator {
     return null;
   }
 
-  private bearing(start: Snap, node: number) {
-    const g = this.planner.graph;
-    const [fx, fy] = g.nodeCoord(node);
+  /** degrees clockwise from north from the start to a node or a point */
+  private bearing(start: Snap, to: number | LonLat) {
+    const [fx, fy] = typeof to === 'number' ? this.planner.graph.nodeCoord(to) : to;
     return ((Math.atan2((fx - start.lon) * Math.cos((start.lat * Math.PI) / 180), fy - start.lat) * 180) / Math.PI + 360) % 360;
   }
 
@@ -867,7 +882,7 @@ export class LoopGenerator {
       x = g.otherEnd(e, x);
     }
     // x is an end of the start edge
-    rev.push({ edge: start.edge, start: start.offset, end: x === g.edgeFrom[start.edge] ? 0 : g.edgeLength[start.edge]! });
+    rev.push({ edge: start.edge, start: start.offset, end: joinAt(g, start.edge, start.offset, x) });
     return rev.reverse();
   }
 
@@ -965,15 +980,7 @@ export class LoopGenerator {
         }
       }
       if (bestEdge < 0) return null;
-      const idx = this.planner.index;
-      // locate the snap at bestOffset along bestEdge
-      const p0 = idx.ptStart[bestEdge]!;
-      const np = idx.ptStart[bestEdge + 1]! - p0;
-      let seg = 0;
-      while (seg < np - 2 && idx.ptAlong[p0 + seg + 1]! < bestOffset) seg++;
-      const sa = idx.ptAlong[p0 + seg]!;
-      const sb = idx.ptAlong[p0 + seg + 1]!;
-      const turn = idx.at(bestEdge, seg, sb > sa ? Math.min(1, Math.max(0, (bestOffset - sa) / (sb - sa))) : 0);
+      const turn = this.planner.index.atOffset(bestEdge, bestOffset);
       const out = router.route(start, turn, { preferences: prefs, edgePenalty: pen });
       if (!out) return null;
       const back = [...out.steps].reverse().map((s) => ({ edge: s.edge, start: s.end, end: s.start }));
@@ -994,6 +1001,7 @@ export class LoopGenerator {
 
   /** Route one closed loop through the vias; returns its steps, length, cost and retrace share. */
   private evaluate(start: Snap, vias: Snap[], prefs: RoutePreferences | undefined): Omit<Candidate, 'heading' | 'vias'> | null {
+    const g = this.planner.graph;
     const router = this.planner.router;
     const pen = this.penalty;
     const touched: number[] = [];
@@ -1007,7 +1015,9 @@ export class LoopGenerator {
         if (!r) return null;
         for (const s of r.steps) {
           steps.push(s);
-          if (pen[s.edge] === 1) {
+          // not on a closed way: its vias already fix which way round each leg goes (see
+          // roundClosedWays), and a penalty on the whole edge cannot tell its halves apart
+          if (pen[s.edge] === 1 && g.edgeFrom[s.edge] !== g.edgeTo[s.edge]) {
             pen[s.edge] = REUSE_PENALTY;
             touched.push(s.edge);
           }
@@ -1019,6 +1029,35 @@ export class LoopGenerator {
       for (const e of touched) pen[e] = 1;
     }
     return { steps, length, cost, retrace: length > 0 ? retraced(steps) / length : 0 };
+  }
+
+  /**
+   * Vias that take the loop round the closed ways they lie on. A closed way (one edge from its
+   * only junction back to it: a square, a pond, a roundabout mapped as one way) is entered and
+   * left at that junction, and a route there and on to one point on it takes the nearer way round
+   * both times: an out-and-back. So each run of consecutive vias on one closed way becomes two
+   * vias, a third and two thirds of the way round from where the loop enters it (its junction, or
+   * the start when the start lies on it): every leg's nearer way is then the next third, and the
+   * loop runs round the whole way once.
+   */
+  private roundClosedWays(start: Snap, vias: Snap[]): Snap[] {
+    const g = this.planner.graph;
+    const out: Snap[] = [];
+    for (let i = 0; i < vias.length;) {
+      const e = vias[i]!.edge;
+      const L = g.edgeLength[e]!;
+      let j = i + 1;
+      if (g.edgeFrom[e] !== g.edgeTo[e] || !(L > 0)) {
+        out.push(vias[i]!);
+        i = j;
+        continue;
+      }
+      while (j < vias.length && vias[j]!.edge === e) j++;
+      const entry = start.edge === e ? start.offset : 0;
+      for (const f of [1 / 3, 2 / 3]) out.push(this.planner.index.atOffset(e, (entry + f * L) % L));
+      i = j;
+    }
+    return out;
   }
 
   /** Find the radius for one heading/shape by secant steps on the measured length. */
@@ -1053,9 +1092,10 @@ export class LoopGenerator {
         if (s) vias.push(s);
       }
       if (!vias.length) return best;
-      const ev = this.evaluate(start, vias, prefs);
+      const routed = this.roundClosedWays(start, vias);
+      const ev = this.evaluate(start, routed, prefs);
       if (!ev || ev.length <= 0) return best;
-      const c: Candidate = { heading, vias, ...ev };
+      const c: Candidate = { heading, vias: routed, ...ev };
       const err = (x: Candidate) => Math.abs(x.length - D) / D + (x.retrace > 0.1 ? x.retrace : 0);
       if (!best || err(c) < err(best)) best = c;
       if (Math.abs(ev.length - D) <= D * TOLERANCE * 0.5 && ev.retrace <= 0.1) break;

@@ -2,7 +2,7 @@ import type { RunningGraph } from '../graph/graph.ts';
 import { WAY_CLASS_NAMES } from '../graph/profile.ts';
 import { ContractionHierarchy } from './ch.ts';
 import { popularMultiplier } from './popularity.ts';
-import type { Snap } from './snap.ts';
+import { joinAt, type Snap } from './snap.ts';
 
 /** Routing preferences applied at query time on top of the stored running cost. */
 export interface RoutePreferences {
@@ -388,7 +388,7 @@ export class Router {
     if (bestEnd === -1) {
       steps.push({ edge: srcE, start: from.offset, end: to.offset });
     } else {
-      steps.push({ edge: dstE, start: bestEnd === dstA ? 0 : dstLen, end: to.offset });
+      steps.push({ edge: dstE, start: joinAt(g, dstE, to.offset, bestEnd), end: to.offset });
       let v = bestEnd;
       while (via[v] !== -1) {
         const e = via[v]!;
@@ -398,7 +398,7 @@ export class Router {
         v = forward ? edgeFrom[e]! : edgeTo[e]!;
       }
       // v is an end of the source edge
-      steps.push({ edge: srcE, start: from.offset, end: v === edgeFrom[srcE] ? 0 : srcLen });
+      steps.push({ edge: srcE, start: from.offset, end: joinAt(g, srcE, from.offset, v) });
       steps.reverse();
     }
     const clean = steps.filter((s) => s.start !== s.end);

@@ -19,6 +19,20 @@ export interface Snap {
   t: number;
 }
 
+/**
+ * The offset (0 or the edge's length) at which a path joins the point at `offset` on `edge` from
+ * the edge's end `node` — where it leaves the edge towards `node`, or enters it from there. On a
+ * closed edge (both ends are `node`, e.g. a square mapped as one way) the nearer way round: the
+ * same choice as the searches' seeds and target costs (from-end on a tie), so a path's steps
+ * measure what its cost counts.
+ */
+export function joinAt(g: RunningGraph, edge: number, offset: number, node: number): number {
+  const len = g.edgeLength[edge]!;
+  if (g.edgeFrom[edge] !== node) return len;
+  if (g.edgeTo[edge] !== node) return 0;
+  return offset <= len - offset ? 0 : len;
+}
+
 const CELL_M = 200;
 
 /**
@@ -183,6 +197,17 @@ export class SnapIndex {
     const eleA = this.pointEle(e, segment);
     const eleB = this.pointEle(e, segment + 1);
     return { edge: e, offset, lon: x / g.kx + g.lon0, lat: y / g.ky + g.lat0, ele: eleA + t * (eleB - eleA), distance, segment, t };
+  }
+
+  /** The snap `offset` metres along edge e from its from-node (clamped to the edge). */
+  atOffset(e: number, offset: number): Snap {
+    const p0 = this.ptStart[e]!;
+    const np = this.ptStart[e + 1]! - p0;
+    let seg = 0;
+    while (seg < np - 2 && this.ptAlong[p0 + seg + 1]! < offset) seg++;
+    const sa = this.ptAlong[p0 + seg]!;
+    const sb = this.ptAlong[p0 + seg + 1]!;
+    return this.at(e, seg, sb > sa ? Math.min(1, Math.max(0, (offset - sa) / (sb - sa))) : 0);
   }
 
   /** Snap at a node: the start of one of its edges. */

@@ -1,7 +1,7 @@
 import type { RunningGraph } from '../graph/graph.ts';
 import { TypedHeap } from './typed-heap.ts';
 import type { PathStep } from './search.ts';
-import type { Snap } from './snap.ts';
+import { joinAt, type Snap } from './snap.ts';
 
 /**
  * Closed-trail search for the loop generator, and a bound on the retrace any loop must have.
@@ -214,7 +214,7 @@ export function searchTrailLoops(g: RunningGraph, start: Snap, q: TrailSearch): 
       rev.push(walk(g, e, prev));
       x = prev;
     }
-    rev.push({ edge: e0, start: start.offset, end: x === a0 ? 0 : L0 });
+    rev.push({ edge: e0, start: start.offset, end: joinAt(g, e0, start.offset, x) });
     return rev.reverse().filter((s) => s.start !== s.end);
   };
   const reverse = (steps: PathStep[]) => [...steps].reverse().map((s) => ({ edge: s.edge, start: s.end, end: s.start }));
