@@ -36,11 +36,34 @@ async function instrument(page: Page, which: Which) {
       w.__log = log;
       const T = () => performance.now();
       const render = m._render;
+      const inFrame = { v: false };
       m._render = function (this: unknown, ...a: unknown[]) {
         const s = T();
+        inFrame.v = true;
         const r = render.apply(this, a);
+        inFrame.v = false;
         log.push(['frame', s, T() - s]);
+        if (m._frameRequest)
+          log.push([
+            'next-frame-asked',
+            T(),
+            `sources ${m._sourcesDirty} style ${m._styleDirty} placement ${m._placementDirty} repaint ${m._repaint}`,
+          ]);
         return r;
+      };
+      const repaint = m.triggerRepaint;
+      m.triggerRepaint = function (this: unknown) {
+        if (!m._frameRequest && !inFrame.v)
+          log.push([
+            'repaint-asked',
+            T(),
+            String(new Error().stack)
+              .split('\n')
+              .slice(2, 6)
+              .map((l) => l.trim().replace(/\(.*\//, '('))
+              .join(' < '),
+          ]);
+        return repaint.call(this);
       };
       for (const id of Object.keys(m.getStyle().sources)) {
         const src = m.getSource(id);
@@ -133,8 +156,14 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
       window.Worker = class extends W {
         constructor(url, opts) {
           super(url, opts);
-          if (opts?.name === 'waymark-routing' || String(url).includes('router'))
-            this.addEventListener('message', () => window.__log?.push(['route-answer', performance.now()]));
+          const routing = opts?.name === 'waymark-routing' || String(url).includes('router');
+          this.addEventListener('message', (e) =>
+            window.__log?.push(routing ? ['route-answer', performance.now()] : ['maplibre-in', performance.now(), String(e.data?.type ?? '')]));
+          const post = this.postMessage.bind(this);
+          this.postMessage = (m, t) => {
+            window.__log?.push([routing ? 'route-request' : 'maplibre-out', performance.now(), routing ? '' : String(m?.type ?? '') + ' ' + String(m?.sourceMapId ?? m?.data?.source ?? m?.data?.uid ?? '')]);
+            return post(m, t);
+          };
         }
       };
     }`,
@@ -147,6 +176,30 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
     await page.locator('[data-map-ready="true"]').waitFor({ timeout: 60_000 });
   } else await page.locator('body[data-map-loaded="true"][data-router-ready="true"]').waitFor({ timeout: 60_000 });
   const { px, layers, sources } = await instrument(page, which);
+  // MapLibre's worker: when each message came in and each answer left (in the page's clock)
+  const mlWorkers = page.workers().filter((w) => !w.url().includes('routing') && !w.url().includes('router'));
+  for (const w of mlWorkers)
+    // (a string: tsx's `__name` helper, which the pages get from allowTsxFunctions, is not in workers)
+    await w.evaluate(`{
+      const g = globalThis;
+      g.__wlog = [];
+      const now = () => performance.timeOrigin + performance.now();
+      g.addEventListener('message', (e) => g.__wlog.push(['w-got', now(), String(e.data?.type ?? '')]), { capture: true });
+      const post = g.postMessage.bind(g);
+      g.postMessage = (m, t) => {
+        g.__wlog.push(['w-sent', now(), String(m?.type ?? '')]);
+        return post(m, t);
+      };
+    }`);
+  const workerLog = async () => {
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const out: unknown[][] = [];
+    for (const w of mlWorkers) {
+      const l = (await w.evaluate('globalThis.__wlog.splice(0)')) as [string, number, string][];
+      for (const [k, t, what] of l) out.push([k, t - origin, what]);
+    }
+    return out;
+  };
   console.log(`${which}: ${layers} style layers, ${sources} sources`);
   const box = (await page.locator('canvas.maplibregl-canvas').first().boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
@@ -154,18 +207,19 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   for (let i = 0; i < CLICKS.length; i++) {
     await waitPaint(page, which, i + 1, i);
+    await workerLog(); // (what came before this click)
     const profile = i === CLICKS.length - 1;
     if (profile) await cdp.send('Profiler.start');
     await page.mouse.click(box.x + px[i]!.x, box.y + px[i]!.y);
     const r = (await page.evaluate(() => (globalThis as any).__paint)) as { dot: number; route: number; t0: number };
-    const log = (await page.evaluate(() => (globalThis as any).__log)) as unknown[][];
+    const log = [...((await page.evaluate(() => (globalThis as any).__log)) as unknown[][]), ...(await workerLog())];
     if (profile) {
       const { profile: p } = await cdp.send('Profiler.stop');
       fs.writeFileSync(path.join(OUT, `${which}.cpuprofile`), JSON.stringify(p));
     }
     if (i < 2) continue;
     console.log(`\n${which} click ${i}: waypoint ${r.dot.toFixed(0)} ms, route ${r.route.toFixed(0)} ms`);
-    for (const e of log) {
+    for (const e of log.sort((a, b) => (a[1] as number) - (b[1] as number))) {
       const [k, t, ...rest] = e as [string, number, ...unknown[]];
       const rel = (t - r.t0).toFixed(0).padStart(6);
       console.log(
