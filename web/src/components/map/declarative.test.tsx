@@ -216,6 +216,40 @@ describe('<GeoJsonSource> and <MapLayer>', () => {
     expect(map.calls).toEqual(['setData w']);
   });
 
+  it('with apply, takes new data at once outside a render; a render with equal data then changes nothing', () => {
+    const map = recordingMap();
+    const line = (leg: number, x: number) => ({
+      type: 'Feature' as const,
+      properties: { leg },
+      geometry: {
+        type: 'LineString' as const,
+        coordinates: [
+          [0, 0],
+          [x, 1],
+        ],
+      },
+    });
+    const fc = (...features: ReturnType<typeof line>[]) => ({ type: 'FeatureCollection' as const, features });
+    const apply: { current: ((d: ReturnType<typeof fc>) => void) | null } = { current: null };
+    const ui = (data: ReturnType<typeof fc>) => (
+      <MapContext value={map as unknown as MlMap}>
+        <GeoJsonSource id="r" data={data} diffBy="leg" applyRef={apply as never}>
+          <MapLayer id="r-line" type="line" />
+        </GeoJsonSource>
+      </MapContext>
+    );
+    const { rerender, unmount } = render(ui(fc(line(0, 1))));
+    map.calls.length = 0;
+    apply.current!(fc(line(0, 1), line(1, 2))); // a new leg, before any render
+    expect(map.calls).toEqual([`updateData r ${JSON.stringify({ add: [line(1, 2)] })}`]);
+    rerender(ui(fc(line(0, 1), line(1, 2)))); // the render that follows, with the same legs
+    expect(map.calls).toHaveLength(1);
+    rerender(ui(fc(line(0, 1)))); // a different one still replaces it
+    expect(map.calls.at(-1)).toBe(`updateData r ${JSON.stringify({ remove: [1] })}`);
+    unmount();
+    expect(apply.current).toBeNull();
+  });
+
   it('sets only the paint, layout and filter values that changed (compared by value, inline objects are fine)', () => {
     const map = recordingMap();
     const ui = (width: number, color: string, filter?: boolean) => (

@@ -3,7 +3,7 @@
 // the existing source with `setData` (never removed and re-added per update) — or, with `diffBy`,
 // only what changed with `updateData`; the source and its layers are removed on unmount, and added
 // again if a style swap ever drops them.
-import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, type MutableRefObject, type ReactNode } from 'react';
 import type { GeoJSON } from 'geojson';
 import type { GeoJSONSource, GeoJSONSourceSpecification, Map as MlMap } from 'maplibre-gl';
 import { useMap } from './context';
@@ -34,6 +34,13 @@ export interface GeoJsonSourceProps {
    * Fixed per source, like `options`.
    */
   diffBy?: string;
+  /**
+   * Set to a function that hands new data to the map's source at once, outside React's render: for
+   * data that must reach MapLibre before the next frame while the rest of the page renders later
+   * (the planner's new route). A later render with equal data (by value, with `diffBy`) changes
+   * nothing; a different one replaces it as usual.
+   */
+  applyRef?: MutableRefObject<((data: GeoJsonData) => void) | null>;
   /** its <MapLayer>s */
   children?: ReactNode;
 }
@@ -50,7 +57,7 @@ export function removeSource(map: MlMap, id: string): void {
   map.removeSource(id);
 }
 
-export function GeoJsonSource({ id, data, options, diffBy, children }: GeoJsonSourceProps) {
+export function GeoJsonSource({ id, data, options, diffBy, applyRef, children }: GeoJsonSourceProps) {
   const map = useMap();
   /** the data object the map's source holds now */
   const applied = useRef<GeoJsonData | null>(null);
@@ -83,14 +90,23 @@ export function GeoJsonSource({ id, data, options, diffBy, children }: GeoJsonSo
   }, [map, id]);
 
   useLayoutEffect(() => {
-    if (!map || applied.current === data || !styleAlive(map)) return;
-    const src = map.getSource(id) as GeoJSONSource | undefined;
-    if (!src) return;
-    const diff = diffBy ? featureDiff(applied.current, data, diffBy) : null;
-    if (!diff) void src.setData(data);
-    else if (!emptyDiff(diff)) void src.updateData(diff);
-    applied.current = data;
-  }, [map, id, data, diffBy]);
+    if (!map) return;
+    const set = (next: GeoJsonData) => {
+      if (applied.current === next || !styleAlive(map)) return;
+      const src = map.getSource(id) as GeoJSONSource | undefined;
+      if (!src) return;
+      const key = latest.current.diffBy;
+      const diff = key ? featureDiff(applied.current, next, key) : null;
+      if (!diff) void src.setData(next);
+      else if (!emptyDiff(diff)) void src.updateData(diff);
+      applied.current = next;
+    };
+    if (applyRef) applyRef.current = set;
+    set(data);
+    return () => {
+      if (applyRef?.current === set) applyRef.current = null;
+    };
+  }, [map, id, data, applyRef]);
 
   return map ? <SourceContext.Provider value={id}>{children}</SourceContext.Provider> : null;
 }

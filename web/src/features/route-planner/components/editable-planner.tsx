@@ -20,7 +20,7 @@ export function EditablePlanner(props: EditablePlannerProps) {
 
 /** Map, header, details (a side panel, or a bottom sheet on phones) and dialogs. */
 function PlannerLayout() {
-  const { region, phone, prefs, client, status, waypoints, planned, route, loop, act, view } = usePlannerContext();
+  const { region, phone, prefs, client, status, waypoints, planned, route, loop, act, view, onRouteAnswer } = usePlannerContext();
   const [sheetOpen, setSheetOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const header = useRef<HTMLElement>(null);
@@ -58,6 +58,7 @@ function PlannerLayout() {
           flyTo={view.flyTo}
           gradeColours={prefs.gradeColours}
           band={view.band}
+          onRouteAnswer={onRouteAnswer}
           onAdd={(at) => act({ type: 'add', at, mode: prefs.mode })}
           onMove={(id, to) => act({ type: 'move', id, to })}
           onInsert={(leg, at) => act({ type: 'insert', leg, at })}

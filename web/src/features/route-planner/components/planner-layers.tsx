@@ -22,6 +22,9 @@ import {
   waypointFeatures,
 } from '../lib/planner-features';
 import type { AssembledRoute, LoopAlternative, LonLat, Units, Waypoint } from '../lib/types';
+import type { RouteAnswerListener } from '../lib/use-planner';
+import type { GeoJsonData } from '@/components/map/geojson-source';
+import { holdFramesWhileLoading } from '@/components/map/frame-hold';
 
 interface Props extends Omit<MapCallbacks, 'onPreview'> {
   /** the plan's waypoints (what gestures edit) */
@@ -42,6 +45,8 @@ interface Props extends Omit<MapCallbacks, 'onPreview'> {
   gradeColours?: boolean;
   /** a breakdown band whose stretches are highlighted */
   band?: { kind: BandKind; key: string } | null;
+  /** subscribes to routes as they come (usePlanner's): each one's line is drawn before the planner renders it */
+  onRouteAnswer?: (fn: RouteAnswerListener) => () => void;
 }
 
 const LINE_LAYOUT = { 'line-cap': 'round', 'line-join': 'round' } as const;
@@ -94,8 +99,11 @@ export function PlannerLayers(p: Props) {
       onPreview: setPreview,
     });
     ctl.current = c;
+    // an edit's new handle and its route are drawn by the first frame their tiles are in
+    const unhold = holdFramesWhileLoading(map, [S.waypoints, S.route]);
     map.getContainer().setAttribute('data-planner-ready', 'true');
     return () => {
+      unhold();
       map.getContainer().removeAttribute('data-planner-ready');
       c.destroy();
       ctl.current = null;
@@ -132,6 +140,10 @@ export function PlannerLayers(p: Props) {
     [shown, preview, editable],
   );
   const routeData = useMemo(() => routeFeatures(route, planned), [route, planned]);
+  // a new route's legs, handed to the map's source the moment the route comes (see usePlanner)
+  const applyRoute = useRef<((data: GeoJsonData) => void) | null>(null);
+  const { onRouteAnswer } = p;
+  useEffect(() => onRouteAnswer?.((r, wps) => applyRoute.current?.(routeFeatures(r, wps))), [onRouteAnswer]);
   const markerData = useMemo(() => markerFeatures(route, unitMetres(units), plannedShown), [route, units, plannedShown]);
   const gradeData = useMemo(() => (gradeColours ? gradeFeatures(route) : EMPTY), [route, gradeColours]);
   const bandData = useMemo(() => (band && route ? bandFeatures(route, band.kind, band.key) : EMPTY), [route, band]);
@@ -222,7 +234,7 @@ export function PlannerLayers(p: Props) {
           paint={{ 'text-color': '#1e3a8a', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 }}
         />
       </GeoJsonSource>
-      <GeoJsonSource id={S.route} data={routeData} diffBy="leg">
+      <GeoJsonSource id={S.route} data={routeData} diffBy="leg" applyRef={applyRoute}>
         <MapLayer
           id={`${S.route}-casing`}
           type="line"

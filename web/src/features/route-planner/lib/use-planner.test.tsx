@@ -29,6 +29,18 @@ const start: Waypoint[] = [
 ];
 const route = { coords: [] } as unknown as AssembledRoute;
 
+/** The next frame, and the timer queued from it: when the hook commits an answer (afterNextPaint). */
+const nextPaint = () => new Promise<void>((res) => requestAnimationFrame(() => setTimeout(res, 0)));
+
+/** Release the oldest routing answer and wait until the hook has rendered it. */
+async function answer(r: AssembledRoute | null) {
+  await act(async () => {
+    pending.shift()!.resolve(r);
+    await Promise.resolve(); // the answer's handler
+    await nextPaint();
+  });
+}
+
 describe('usePlanner waypoints and planned waypoints', () => {
   beforeEach(() => {
     pending.length = 0;
@@ -37,7 +49,7 @@ describe('usePlanner waypoints and planned waypoints', () => {
   async function planned() {
     const h = renderHook(() => usePlanner('andorra', start, 360));
     expect(h.result.current.planned).toEqual([]); // no route yet
-    await act(async () => pending.shift()!.resolve(route)); // the first route
+    await answer(route); // the first route
     expect(h.result.current.planned).toBe(h.result.current.waypoints);
     act(() => h.result.current.act({ type: 'add', at: [1.54, 42.52], mode: 'snap' }));
     return h;
@@ -50,7 +62,7 @@ describe('usePlanner waypoints and planned waypoints', () => {
     expect(h.result.current.planned[1]).toBe(h.result.current.waypoints[1]);
     expect(h.result.current.status).toBe('routing');
     const next = { coords: [[0, 0]] } as unknown as AssembledRoute;
-    await act(async () => pending.shift()!.resolve(next));
+    await answer(next);
     expect(h.result.current.planned).toBe(h.result.current.waypoints);
     expect(h.result.current.route).toBe(next);
     expect(h.result.current.status).toBe('ready');
@@ -69,6 +81,77 @@ describe('usePlanner waypoints and planned waypoints', () => {
   });
 });
 
+describe('usePlanner answers: the route to the map first, the planner after the next frame', () => {
+  beforeEach(() => {
+    pending.length = 0;
+  });
+
+  it('tells the listeners of a route the moment it comes, and renders it only after the next paint', async () => {
+    const h = renderHook(() => usePlanner('andorra', start, 360));
+    const heard: [AssembledRoute, Waypoint[]][] = [];
+    const stop = h.result.current.onRouteAnswer((r, wps) => heard.push([r, wps]));
+    await act(async () => {
+      pending.shift()!.resolve(route);
+      await Promise.resolve();
+    });
+    expect(heard).toEqual([[route, h.result.current.waypoints]]);
+    expect(h.result.current.route).toBeNull(); // not rendered yet
+    expect(h.result.current.status).toBe('routing');
+    await act(nextPaint);
+    expect(h.result.current.route).toBe(route);
+    expect(h.result.current.status).toBe('ready');
+    stop();
+    act(() => h.result.current.act({ type: 'add', at: [1.54, 42.52], mode: 'snap' }));
+    await answer(route);
+    expect(heard).toHaveLength(1); // unsubscribed
+  });
+
+  it('renders an answer that a newer edit followed before the next paint (the map shows it already), then the newer one', async () => {
+    const h = renderHook(() => usePlanner('andorra', start, 360));
+    const heard: AssembledRoute[] = [];
+    h.result.current.onRouteAnswer((r) => heard.push(r));
+    const older = { coords: [[1, 1]] } as unknown as AssembledRoute;
+    const newer = { coords: [[2, 2]] } as unknown as AssembledRoute;
+    await act(async () => {
+      pending.shift()!.resolve(older);
+      await Promise.resolve();
+    });
+    expect(heard).toEqual([older]);
+    act(() => h.result.current.act({ type: 'add', at: [1.54, 42.52], mode: 'snap' }));
+    await act(nextPaint);
+    expect(h.result.current.route).toBe(older); // shown while the newer one is planned
+    expect(h.result.current.status).toBe('routing');
+    await answer(newer);
+    expect(heard).toEqual([older, newer]);
+    expect(h.result.current.route).toBe(newer);
+    expect(h.result.current.status).toBe('ready');
+  });
+
+  it('drops an answer that a newer edit overtook before it came', async () => {
+    const h = renderHook(() => usePlanner('andorra', start, 360));
+    const heard: AssembledRoute[] = [];
+    h.result.current.onRouteAnswer((r) => heard.push(r));
+    act(() => h.result.current.act({ type: 'add', at: [1.54, 42.52], mode: 'snap' }));
+    expect(pending).toHaveLength(2);
+    await answer({ coords: [[1, 1]] } as unknown as AssembledRoute);
+    expect(heard).toEqual([]);
+    expect(h.result.current.route).toBeNull();
+    await answer(route);
+    expect(heard).toEqual([route]);
+    expect(h.result.current.route).toBe(route);
+  });
+
+  it('does not render a route from a routing client that is gone (another region)', async () => {
+    const h = renderHook(({ region }) => usePlanner(region, start, 360), { initialProps: { region: 'andorra' } });
+    h.rerender({ region: 'monaco' });
+    expect(pending).toHaveLength(2);
+    await answer({ coords: [[1, 1]] } as unknown as AssembledRoute); // andorra's, late
+    expect(h.result.current.route).toBeNull();
+    await answer(route);
+    expect(h.result.current.route).toBe(route);
+  });
+});
+
 describe('usePlanner route preferences', () => {
   beforeEach(() => {
     pending.length = 0;
@@ -81,13 +164,13 @@ describe('usePlanner route preferences', () => {
     });
     expect(pending).toHaveLength(1);
     expect(pending[0]!.prefs).toEqual({ preferPaths: false, avoidBusyRoads: false, preferGreen: false, preferPopular: false });
-    await act(async () => pending.shift()!.resolve(route));
+    await answer(route);
     expect(h.result.current.status).toBe('ready');
     h.rerender({ prefs: calm });
     expect(pending).toHaveLength(1);
     expect(pending[0]!.prefs).toBe(calm);
     expect(h.result.current.status).toBe('routing');
-    await act(async () => pending.shift()!.resolve(route));
+    await answer(route);
     expect(h.result.current.status).toBe('ready');
   });
 });

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode, snapAll } from './edit';
 import { canRedo, canUndo, createHistory, push, redo, undo, type History } from './history';
 import { RoutingClient, RoutingError } from './routing-client';
@@ -63,42 +62,87 @@ const NONE: Waypoint[] = [];
 
 export type RouteStatus = 'idle' | 'routing' | 'ready' | 'error';
 
+type PlanResult = { key: unknown[]; route: AssembledRoute | null; error: string | null };
+/** Told of each route as it comes, with the waypoints it was planned for. */
+export type RouteAnswerListener = (route: AssembledRoute, planned: Waypoint[]) => void;
+
+/**
+ * Run `fn` once the browser has painted its next frame (a timer queued from a frame callback runs
+ * after that frame), or after 250 ms when no frame comes (a hidden tab).
+ */
+export function afterNextPaint(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  const timer = setTimeout(once, 250);
+  requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), once()), 0));
+}
+
 /** Waypoints with undo/redo, and the route computed from them (worker first, server fallback). */
 export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: number, routePrefs: RoutePrefs = NO_ROUTE_PREFS) {
   const [history, dispatch] = useReducer(reducer, initial, createHistory);
-  const [result, setResult] = useState<{ key: unknown[]; route: AssembledRoute | null; error: string | null }>({
+  const [result, setResult] = useState<PlanResult>({
     key: [],
     route: null,
     error: null,
   });
   const client = useMemo(() => new RoutingClient(region), [region]);
+  /** the client in use (a route from a disposed one is not shown) */
+  const current = useRef<RoutingClient | null>(null);
   const waypoints = history.present;
 
   useEffect(() => {
     // warm the routing worker once the map is drawn (a click or a restored route starts it at once via plan)
     let live = true;
+    current.current = client;
     void afterFirstMapFrame(10_000).then(() => live && client.start());
     return () => {
       live = false;
+      current.current = null;
       client.dispose();
     };
   }, [client]);
+
+  // Who draws a new route the moment it comes (the map's route source), before the planner renders it.
+  const [answers] = useState(() => new Set<RouteAnswerListener>());
+  const onRouteAnswer = useCallback(
+    (fn: RouteAnswerListener) => {
+      answers.add(fn);
+      return () => void answers.delete(fn);
+    },
+    [answers],
+  );
 
   useEffect(() => {
     if (waypoints.length < 2) return;
     let live = true;
     const key = [waypoints, paceSecPerKm, client, routePrefs];
     client.plan(waypoints, paceSecPerKm, routePrefs).then(
-      // rendered at once (flushSync): a default-priority update could wait behind a whole map frame
-      (route) => live && flushSync(() => setResult({ key, route, error: null })),
+      (route) => {
+        if (!live) return;
+        // The route's line goes to the map at once, and the planner (stats, panels, snapped handles,
+        // km markers) renders it after the map's next frame: main-thread work here would hold up
+        // MapLibre's replies about the new waypoint's tiles until after the frame that comes next, and
+        // the waypoint, then the route, would each be drawn one software-rendered frame later.
+        if (route) for (const fn of answers) fn(route, waypoints);
+        // Committed even if another edit comes first (answers and commits keep their order, so the
+        // newest wins): the map already shows this route, and the planner must know it does.
+        afterNextPaint(() => client === current.current && setResult({ key, route, error: null }));
+      },
       (err: unknown) =>
-        live &&
-        setResult({ key, route: null, error: err instanceof RoutingError || err instanceof Error ? err.message : 'Routing failed' }),
+        afterNextPaint(
+          () =>
+            live &&
+            setResult({ key, route: null, error: err instanceof RoutingError || err instanceof Error ? err.message : 'Routing failed' }),
+        ),
     );
     return () => {
       live = false;
     };
-  }, [client, waypoints, paceSecPerKm, routePrefs]);
+  }, [client, waypoints, paceSecPerKm, routePrefs, answers]);
 
   const fresh = result.key[0] === waypoints && result.key[1] === paceSecPerKm && result.key[2] === client && result.key[3] === routePrefs;
   const idle = waypoints.length < 2;
@@ -116,5 +160,5 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
   const status: RouteStatus = idle ? 'idle' : !fresh ? 'routing' : result.error ? 'error' : 'ready';
 
   const act = useCallback((a: EditAction) => dispatch(a), []);
-  return { waypoints, planned, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client };
+  return { waypoints, planned, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client, onRouteAnswer };
 }

@@ -1,0 +1,126 @@
+// holdFramesWhileLoading against a stand-in for MapLibre's Map (jsdom has no WebGL): what it
+// passes on to MapLibre's own triggerRepaint, and when. Timers are faked; a frame's cost (how long
+// the main thread stays busy after its render event) is simulated by the time the timer queued
+// from that event reads when it runs.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Map as MlMap } from 'maplibre-gl';
+import { FRAME_HOLD_MAX_MS, holdFramesWhileLoading } from './frame-hold';
+
+function standIn() {
+  const listeners = new Set<() => void>();
+  const state = { loading: new Set<string>(), moving: false, asked: 0 };
+  class FakeMap {
+    triggerRepaint() {
+      state.asked++;
+    }
+    isMoving() {
+      return state.moving;
+    }
+    getSource(id: string) {
+      return id === 'gone' ? undefined : {};
+    }
+    isSourceLoaded(id: string) {
+      return !state.loading.has(id);
+    }
+    on(_: string, fn: () => void) {
+      listeners.add(fn);
+    }
+    off(_: string, fn: () => void) {
+      listeners.delete(fn);
+    }
+  }
+  const map = new FakeMap();
+  /** a frame whose work keeps the main thread busy `ms` after its render event */
+  const frame = (ms: number) => {
+    for (const fn of listeners) fn(); // queues the measuring timer, which runs once the frame is over
+    const after = performance.now() + ms;
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(after);
+    vi.advanceTimersByTime(0);
+    clock.mockRestore();
+  };
+  return { map: map as unknown as MlMap & FakeMap, state, frame, listeners };
+}
+
+describe('holdFramesWhileLoading', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('passes every frame on at once while frames are cheap (a GPU), loading or not', () => {
+    const { map, state, frame } = standIn();
+    holdFramesWhileLoading(map, ['w']);
+    frame(3);
+    state.loading.add('w');
+    map.triggerRepaint();
+    expect(state.asked).toBe(1);
+  });
+
+  it('after an expensive frame, holds a frame asked for while a source loads until it has loaded', () => {
+    const { map, state, frame } = standIn();
+    holdFramesWhileLoading(map, ['w', 'r']);
+    frame(300);
+    map.triggerRepaint(); // MapLibre handles the source's new data: its tiles are not asked for yet
+    state.loading.add('r'); // ...now they are
+    vi.advanceTimersByTime(0);
+    expect(state.asked).toBe(0);
+    map.triggerRepaint(); // one tile came, another is still loading
+    vi.advanceTimersByTime(10);
+    expect(state.asked).toBe(0);
+    state.loading.delete('r');
+    map.triggerRepaint(); // the last tile came
+    expect(state.asked).toBe(1);
+    vi.advanceTimersByTime(FRAME_HOLD_MAX_MS);
+    expect(state.asked).toBe(1); // the hold's timer was cleared
+  });
+
+  it('holds at most a quarter of the last frame, and never more than the cap', () => {
+    const { map, state, frame } = standIn();
+    holdFramesWhileLoading(map, ['w']);
+    state.loading.add('w');
+    frame(100);
+    map.triggerRepaint();
+    vi.advanceTimersByTime(24);
+    expect(state.asked).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(state.asked).toBe(1);
+    frame(900);
+    map.triggerRepaint();
+    vi.advanceTimersByTime(FRAME_HOLD_MAX_MS - 1);
+    expect(state.asked).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(state.asked).toBe(2);
+  });
+
+  it('does not hold when nothing loads, when the camera moves, or for a source not on the map', () => {
+    const { map, state, frame } = standIn();
+    holdFramesWhileLoading(map, ['w', 'gone']);
+    frame(300);
+    map.triggerRepaint();
+    vi.advanceTimersByTime(0);
+    expect(state.asked).toBe(1);
+    state.loading.add('w');
+    state.moving = true;
+    map.triggerRepaint();
+    vi.advanceTimersByTime(0);
+    expect(state.asked).toBe(2);
+  });
+
+  it('undoes itself: MapLibre asks directly again, and a held frame is passed on', () => {
+    const { map, state, frame, listeners } = standIn();
+    const undo = holdFramesWhileLoading(map, ['w']);
+    frame(300);
+    state.loading.add('w');
+    map.triggerRepaint();
+    vi.advanceTimersByTime(0);
+    expect(state.asked).toBe(0);
+    undo();
+    expect(state.asked).toBe(1);
+    expect(Object.prototype.hasOwnProperty.call(map, 'triggerRepaint')).toBe(false);
+    expect(listeners.size).toBe(0);
+    map.triggerRepaint();
+    expect(state.asked).toBe(2);
+  });
+});
