@@ -24,7 +24,8 @@ import { registerMapHandle } from './map-handle';
 import { warmRegionCache } from './offline';
 import { provideMissingPoiIcons } from './poi-icons';
 import { fetchRegions } from './regions';
-import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, glyphUrls, packUrls, regionStyle } from './style';
+import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, WORLD_SOURCE, glyphUrls, packUrls, regionStyle } from './style';
+import { holdFramesWhileLoading } from './frame-hold';
 import { useMapDark } from './use-dark-mode';
 
 /** Run `fn` when the browser is idle (or soon, where requestIdleCallback is missing). */
@@ -130,6 +131,8 @@ export default function RegionMapImpl({
         fadeDuration: prefersReducedMotion() ? 0 : 300,
       });
       m = map;
+      // until the first complete frame, no software-rendered frame is drawn for tiles a few ms away
+      const unhold = holdFramesWhileLoading(map, [BASEMAP_SOURCE, WORLD_SOURCE]);
       provideMissingPoiIcons(map);
       styleKey.current = `${region}|${dark}|false`;
       map.addControl(new AttributionControl({ compact: false, customAttribution: OSM_ATTRIBUTION }), 'bottom-right');
@@ -144,6 +147,7 @@ export default function RegionMapImpl({
         onLoadRef.current?.(map);
       });
       map.once('idle', () => {
+        unhold();
         if (cancelled) return;
         markFirstMapFrame();
         setFirstFrame(true);
