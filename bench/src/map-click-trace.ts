@@ -24,8 +24,12 @@ const CLICKS: [number, number][] = [
   [1.5335, 42.5095],
   [1.5402, 42.5045],
   [1.533, 42.501],
+  [1.526, 42.503],
+  [1.518, 42.509],
 ];
 type Which = 'ours' | 'peer';
+/** ms from a click's route drawn to the next click: TRACE_SETTLE_MS=0 clicks as bench:map does, at once */
+const SETTLE_MS = Number(process.env.TRACE_SETTLE_MS ?? 1500);
 
 async function instrument(page: Page, which: Which) {
   return page.evaluate(
@@ -111,7 +115,7 @@ async function instrument(page: Page, which: Which) {
 
 async function waitPaint(page: Page, which: Which, dots: number, legs: number) {
   return page.evaluate(
-    ({ which, dots, legs, wl, rl }) => {
+    ({ which, dots, legs, wl, rl, settle }) => {
       const w = globalThis as unknown as Record<string, any>;
       const m = which === 'peer' ? w.__peerMap : (w.__waymarkTest?.map() ?? w.__waymarkMap);
       const count = (layer: string, key: string) =>
@@ -136,13 +140,13 @@ async function waitPaint(page: Page, which: Which, dots: number, legs: number) {
           }
           if (out.dot !== undefined && out.route !== undefined) {
             m.off('render', onRender);
-            setTimeout(() => resolve({ ...out, t0: t0.v }), 1500);
+            setTimeout(() => resolve({ ...out, t0: t0.v }), settle);
           }
         };
         m.on('render', onRender);
       });
     },
-    { which, dots, legs, wl: WAYPOINT_LAYER, rl: ROUTE_LAYER },
+    { which, dots, legs, wl: WAYPOINT_LAYER, rl: ROUTE_LAYER, settle: SETTLE_MS },
   );
 }
 

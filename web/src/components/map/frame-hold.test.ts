@@ -37,13 +37,14 @@ function standIn() {
     const clock = vi.spyOn(performance, 'now').mockReturnValue(after);
     vi.advanceTimersByTime(0);
     clock.mockRestore();
+    vi.advanceTimersByTime(ms); // (the frame's time passes)
   };
   return { map: map as unknown as MlMap & FakeMap, state, frame, listeners };
 }
 
 describe('holdFramesWhileLoading', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -69,8 +70,15 @@ describe('holdFramesWhileLoading', () => {
     map.triggerRepaint(); // one tile came, another is still loading
     vi.advanceTimersByTime(10);
     expect(state.asked).toBe(0);
+    // the other source's new data comes: asked again before its tiles are asked for
     state.loading.delete('r');
+    map.triggerRepaint();
+    state.loading.add('w');
+    vi.advanceTimersByTime(0);
+    expect(state.asked).toBe(0);
+    state.loading.delete('w');
     map.triggerRepaint(); // the last tile came
+    vi.advanceTimersByTime(0);
     expect(state.asked).toBe(1);
     vi.advanceTimersByTime(FRAME_HOLD_MAX_MS);
     expect(state.asked).toBe(1); // the hold's timer was cleared
@@ -92,6 +100,44 @@ describe('holdFramesWhileLoading', () => {
     expect(state.asked).toBe(1);
     vi.advanceTimersByTime(1);
     expect(state.asked).toBe(2);
+  });
+
+  it('holds while `awaiting` says data is on its way, before any source loads', () => {
+    const { map, state, frame } = standIn();
+    let awaiting = true;
+    holdFramesWhileLoading(map, ['r'], { awaiting: () => awaiting });
+    frame(300);
+    map.triggerRepaint(); // the click: its route is still being planned
+    vi.advanceTimersByTime(5);
+    expect(state.asked).toBe(0);
+    awaiting = false; // the route comes: its source loads
+    state.loading.add('r');
+    map.triggerRepaint();
+    expect(state.asked).toBe(0);
+    state.loading.delete('r');
+    map.triggerRepaint(); // its tiles are in
+    vi.advanceTimersByTime(0);
+    expect(state.asked).toBe(1);
+    // data that never comes is waited for no longer than the hold's time
+    awaiting = true;
+    map.triggerRepaint();
+    vi.advanceTimersByTime(FRAME_HOLD_MAX_MS);
+    expect(state.asked).toBe(2);
+  });
+
+  it('counts the hold from the end of a frame already on its way when it began', () => {
+    const { map, state, frame } = standIn();
+    holdFramesWhileLoading(map, ['w']);
+    frame(200);
+    state.loading.add('w');
+    map.triggerRepaint(); // held (budget 50 ms)...
+    vi.advanceTimersByTime(10);
+    frame(200); // ...while a frame asked for before it takes the main thread
+    expect(state.asked).toBe(0);
+    vi.advanceTimersByTime(49);
+    expect(state.asked).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(state.asked).toBe(1);
   });
 
   it('does not hold when nothing loads, when the camera moves, or for a source not on the map', () => {

@@ -16,45 +16,67 @@ export const FRAME_HOLD_MAX_MS = 60;
 const MIN_HOLD_MS = 4;
 
 /**
- * Hold `map`'s frames while any of `sources` loads (see above). Returns the undo. Uses MapLibre's
- * public `triggerRepaint` (every frame MapLibre asks for goes through it) and `isSourceLoaded`.
+ * Hold `map`'s frames while any of `sources` loads, or while `awaiting()` says data for them is on
+ * its way (see above). Returns the undo. Uses MapLibre's public `triggerRepaint` (every frame
+ * MapLibre asks for goes through it) and `isSourceLoaded`. Data that comes without MapLibre asking
+ * for a frame (`awaiting` turning false alone) is waited for until the hold's time is up.
  */
-export function holdFramesWhileLoading(map: MlMap, sources: readonly string[], maxMs = FRAME_HOLD_MAX_MS): () => void {
+export function holdFramesWhileLoading(
+  map: MlMap,
+  sources: readonly string[],
+  opts: { maxMs?: number; awaiting?: () => boolean } = {},
+): () => void {
+  const { maxMs = FRAME_HOLD_MAX_MS, awaiting } = opts;
   const own = Object.prototype.hasOwnProperty.call(map, 'triggerRepaint');
   const ask = map.triggerRepaint;
   /** how long the main thread stayed busy after the last frame's render event (ms) */
   let frameCost = 0;
+  /** when the main thread was free again after the last frame */
+  let frameEnd = 0;
   /** a frame was asked for and is not yet passed on to MapLibre */
   let pending = false;
   let held: ReturnType<typeof setTimeout> | null = null;
-  const loading = () => !map.isMoving() && sources.some((id) => map.getSource(id) !== undefined && map.isSourceLoaded(id) === false);
+  const loading = () =>
+    !map.isMoving() && (awaiting?.() === true || sources.some((id) => map.getSource(id) !== undefined && map.isSourceLoaded(id) === false));
   const release = () => {
     if (held !== null) clearTimeout(held);
     held = null;
     pending = false;
     ask.call(map);
   };
+  // Decided after the task that asked: MapLibre asks for a frame as it handles a source's new data,
+  // before it asks its worker for the tiles, so only then does the source say it loads.
+  const decideLater = () =>
+    setTimeout(() => {
+      if (pending && !loading()) release();
+    }, 0);
   map.triggerRepaint = function hold() {
     if (pending) {
-      // asked again (a tile came): go once nothing is loading any more
-      if (held !== null && !loading()) release();
+      // asked again (an answer came): go once nothing is loading any more
+      decideLater();
       return;
     }
     const budget = Math.min(maxMs, frameCost / 4);
     if (budget < MIN_HOLD_MS) return ask.call(map);
     pending = true;
-    // Decided after the task that asked: MapLibre asks for a frame as it handles a source's new
-    // data, before it asks its worker for the tiles, so only then does the source say it loads.
-    setTimeout(() => {
-      if (!pending) return;
-      if (loading()) held = setTimeout(release, budget);
+    const since = performance.now();
+    // The hold's time counts from when the main thread is free: a frame already on its way when
+    // the hold began (asked for earlier) does not use it up.
+    const expire = () => {
+      const left = Math.max(since, frameEnd) + budget - performance.now();
+      if (left > 1) held = setTimeout(expire, left);
       else release();
-    }, 0);
+    };
+    held = setTimeout(expire, budget);
+    decideLater();
   };
   // the frame's cost: from its render event to the first task after it (compositing included)
   const onRender = () => {
     const t = performance.now();
-    setTimeout(() => (frameCost = performance.now() - t), 0);
+    setTimeout(() => {
+      frameEnd = performance.now();
+      frameCost = frameEnd - t;
+    }, 0);
   };
   map.on('render', onRender);
   return () => {

@@ -1,5 +1,5 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { GeoJsonSource, MapLayer, afterFirstMapFrame, fitTo, useMap } from '@/components/map';
 import type { GestureTarget } from '@/components/map/gestures';
@@ -79,6 +79,11 @@ export function PlannerLayers(p: Props) {
   const { route, waypoints, units, hover, alternatives, selectedAlt, editable, fitKey, flyTo, gradeColours = false, band = null } = p;
   const planned = p.planned ?? waypoints;
   const ctl = useRef<PlannerMapController | null>(null);
+  /** a route for the waypoints on show is being planned (its answer not yet on the map) */
+  const awaiting = useRef(false);
+  useLayoutEffect(() => {
+    awaiting.current = editable && waypoints.length >= 2 && planned !== waypoints;
+  }, [editable, waypoints, planned]);
   const [preview, setPreview] = useState<{ target: GestureTarget; at: LonLat } | null>(null);
   const cbs = useRef<Props>(p);
   useEffect(() => {
@@ -99,8 +104,9 @@ export function PlannerLayers(p: Props) {
       onPreview: setPreview,
     });
     ctl.current = c;
-    // an edit's new handle and its route are drawn by the first frame their tiles are in
-    const unhold = holdFramesWhileLoading(map, [S.waypoints, S.route]);
+    // an edit's new handle and its route are drawn by the first frame their tiles are in (the
+    // route, when it comes within the hold: one CH query and two worker round trips)
+    const unhold = holdFramesWhileLoading(map, [S.waypoints, S.route], { awaiting: () => awaiting.current });
     map.getContainer().setAttribute('data-planner-ready', 'true');
     return () => {
       unhold();
@@ -143,7 +149,14 @@ export function PlannerLayers(p: Props) {
   // a new route's legs, handed to the map's source the moment the route comes (see usePlanner)
   const applyRoute = useRef<((data: GeoJsonData) => void) | null>(null);
   const { onRouteAnswer } = p;
-  useEffect(() => onRouteAnswer?.((r, wps) => applyRoute.current?.(routeFeatures(r, wps))), [onRouteAnswer]);
+  useEffect(
+    () =>
+      onRouteAnswer?.((r, wps) => {
+        awaiting.current = false;
+        applyRoute.current?.(routeFeatures(r, wps));
+      }),
+    [onRouteAnswer],
+  );
   const markerData = useMemo(() => markerFeatures(route, unitMetres(units), plannedShown), [route, units, plannedShown]);
   const gradeData = useMemo(() => (gradeColours ? gradeFeatures(route) : EMPTY), [route, gradeColours]);
   const bandData = useMemo(() => (band && route ? bandFeatures(route, band.kind, band.key) : EMPTY), [route, band]);
