@@ -4,7 +4,7 @@
 // from that event reads when it runs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MlMap } from 'maplibre-gl';
-import { FRAME_HOLD_MAX_MS, holdFramesWhileLoading } from './frame-hold';
+import { FRAME_HOLD_MAX_MS, SLOW_FRAME_MS, holdFramesWhileLoading, noFadesWhenFramesAreSlow } from './frame-hold';
 
 function standIn() {
   const listeners = new Set<() => void>();
@@ -168,5 +168,36 @@ describe('holdFramesWhileLoading', () => {
     expect(listeners.size).toBe(0);
     map.triggerRepaint();
     expect(state.asked).toBe(2);
+  });
+});
+
+describe('noFadesWhenFramesAreSlow', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps the fade while frames are fast, and drops it after a slow frame', () => {
+    const { map, frame, listeners } = standIn();
+    const m = map as unknown as { _fadeDuration: number };
+    m._fadeDuration = 300;
+    noFadesWhenFramesAreSlow(map);
+    frame(16);
+    frame(SLOW_FRAME_MS - 1);
+    expect(m._fadeDuration).toBe(300);
+    frame(SLOW_FRAME_MS + 150);
+    expect(m._fadeDuration).toBe(0);
+    expect(listeners.size).toBe(0); // done: no more measuring
+  });
+
+  it('leaves a map without the field alone, and undoes itself', () => {
+    const { map, frame, listeners } = standIn();
+    const undo = noFadesWhenFramesAreSlow(map);
+    frame(400);
+    expect('_fadeDuration' in map).toBe(false);
+    undo();
+    expect(listeners.size).toBe(0);
   });
 });

@@ -86,3 +86,28 @@ export function holdFramesWhileLoading(
     else delete (map as unknown as { triggerRepaint?: unknown }).triggerRepaint;
   };
 }
+
+/** Frames that cost more than this (ms) cannot animate a fade: it only costs frames. */
+export const SLOW_FRAME_MS = 100;
+
+/**
+ * Labels appear at once instead of fading in over 300 ms when the map's frames are slow (software
+ * GL: 250–900 ms a frame). A fade then shows as one or two extra frames after every change of
+ * labels — each blocking the main thread as long as the change itself — and never as an animation.
+ * MapLibre takes the fade duration only as a constructor option, so the duration of a map already
+ * made is set on its field (`_fadeDuration`, MapLibre 5–6); a MapLibre without it is left as it is.
+ * Returns the undo.
+ */
+export function noFadesWhenFramesAreSlow(map: MlMap): () => void {
+  const m = map as unknown as { _fadeDuration?: unknown };
+  const onRender = () => {
+    const t = performance.now();
+    setTimeout(() => {
+      if (performance.now() - t < SLOW_FRAME_MS || typeof m._fadeDuration !== 'number') return;
+      m._fadeDuration = 0;
+      map.off('render', onRender);
+    }, 0);
+  };
+  map.on('render', onRender);
+  return () => map.off('render', onRender);
+}

@@ -104,9 +104,10 @@ export function PlannerLayers(p: Props) {
       onPreview: setPreview,
     });
     ctl.current = c;
-    // an edit's new handle and its route are drawn by the first frame their tiles are in (the
-    // route, when it comes within the hold: one CH query and two worker round trips)
-    const unhold = holdFramesWhileLoading(map, [S.waypoints, S.route], { awaiting: () => awaiting.current });
+    // an edit's new handle and its route (legs, km markers, snapped handles) are drawn by the first
+    // frame their tiles are in (the route, when it comes within the hold: one CH query and two
+    // worker round trips)
+    const unhold = holdFramesWhileLoading(map, [S.waypoints, S.route, S.markers], { awaiting: () => awaiting.current });
     map.getContainer().setAttribute('data-planner-ready', 'true');
     return () => {
       unhold();
@@ -146,18 +147,28 @@ export function PlannerLayers(p: Props) {
     [shown, preview, editable],
   );
   const routeData = useMemo(() => routeFeatures(route, planned), [route, planned]);
-  // a new route's legs, handed to the map's source the moment the route comes (see usePlanner)
+  const markerData = useMemo(() => markerFeatures(route, unitMetres(units), plannedShown), [route, units, plannedShown]);
+  // A new route's legs, km markers and snapped handles, handed to the map's sources the moment the
+  // route comes (see usePlanner) — what the render after the next paint computes from it, so that
+  // render changes nothing on the map and asks for no frame of its own.
   const applyRoute = useRef<((data: GeoJsonData) => void) | null>(null);
+  const applyMarkers = useRef<((data: GeoJsonData) => void) | null>(null);
+  const applyWaypoints = useRef<((data: GeoJsonData) => void) | null>(null);
+  const dragging = useRef(false);
+  useEffect(() => {
+    dragging.current = preview !== null;
+  }, [preview]);
   const { onRouteAnswer } = p;
   useEffect(
     () =>
       onRouteAnswer?.((r, wps) => {
         awaiting.current = false;
         applyRoute.current?.(routeFeatures(r, wps));
+        applyMarkers.current?.(markerFeatures(r, unitMetres(cbs.current.units), shownWaypoints(wps, r)));
+        if (cbs.current.editable && !dragging.current) applyWaypoints.current?.(waypointFeatures(shownWaypoints(wps, r, wps)));
       }),
     [onRouteAnswer],
   );
-  const markerData = useMemo(() => markerFeatures(route, unitMetres(units), plannedShown), [route, units, plannedShown]);
   const gradeData = useMemo(() => (gradeColours ? gradeFeatures(route) : EMPTY), [route, gradeColours]);
   const bandData = useMemo(() => (band && route ? bandFeatures(route, band.kind, band.key) : EMPTY), [route, band]);
   const hoverData = useMemo(() => hoverFeatures(route && hover !== null ? pointAt(route.coords, route.cum, hover) : null), [route, hover]);
@@ -284,7 +295,7 @@ export function PlannerLayers(p: Props) {
         />
         <MapLayer id={`${S.band}-line`} type="line" layout={LINE_LAYOUT} paint={{ 'line-color': '#facc15', 'line-width': 7 }} />
       </GeoJsonSource>
-      <GeoJsonSource id={S.waypoints} data={waypointData} diffBy="id">
+      <GeoJsonSource id={S.waypoints} data={waypointData} diffBy="id" applyRef={applyWaypoints}>
         <MapLayer
           id={`${S.waypoints}-dot`}
           type="circle"
@@ -297,7 +308,7 @@ export function PlannerLayers(p: Props) {
         />
       </GeoJsonSource>
       {/* km markers above the waypoint handles; one next to a handle (`near`) is lifted above it */}
-      <GeoJsonSource id={S.markers} data={markerData} diffBy="label">
+      <GeoJsonSource id={S.markers} data={markerData} diffBy="label" applyRef={applyMarkers}>
         <MapLayer id={`${S.markers}-dot`} type="circle" filter={['all', ['!', ['get', 'near']], MARKERS_AT_ZOOM]} paint={KM_DOT} />
         <MapLayer
           id={`${S.markers}-dot-near`}
