@@ -42,14 +42,14 @@ function standIn() {
   return { map: map as unknown as MlMap & FakeMap, state, frame, listeners };
 }
 
-describe('holdFramesWhileLoading', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
+describe('holdFramesWhileLoading', () => {
   it('passes every frame on at once while frames are cheap (a GPU), loading or not', () => {
     const { map, state, frame } = standIn();
     holdFramesWhileLoading(map, ['w']);
@@ -172,13 +172,6 @@ describe('holdFramesWhileLoading', () => {
 });
 
 describe('noFadesWhenFramesAreSlow', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('keeps the fade while frames are fast, and drops it after a slow frame', () => {
     const { map, frame, listeners } = standIn();
     const m = map as unknown as { _fadeDuration: number };

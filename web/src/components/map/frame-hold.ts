@@ -16,6 +16,23 @@ export const FRAME_HOLD_MAX_MS = 60;
 const MIN_HOLD_MS = 4;
 
 /**
+ * Calls `fn(cost, end)` after each of `map`'s frames: `cost` is how long the main thread stayed busy
+ * from the frame's render event to the first task after it (compositing included), `end` when it
+ * was free again (ms, performance clock). Returns the undo.
+ */
+function onFrameCost(map: MlMap, fn: (cost: number, end: number) => void): () => void {
+  const onRender = () => {
+    const t = performance.now();
+    setTimeout(() => {
+      const end = performance.now();
+      fn(end - t, end);
+    }, 0);
+  };
+  map.on('render', onRender);
+  return () => map.off('render', onRender);
+}
+
+/**
  * Hold `map`'s frames while any of `sources` loads, or while `awaiting()` says data for them is on
  * its way (see above). Returns the undo. Uses MapLibre's public `triggerRepaint` (every frame
  * MapLibre asks for goes through it) and `isSourceLoaded`. Data that comes without MapLibre asking
@@ -70,17 +87,12 @@ export function holdFramesWhileLoading(
     held = setTimeout(expire, budget);
     decideLater();
   };
-  // the frame's cost: from its render event to the first task after it (compositing included)
-  const onRender = () => {
-    const t = performance.now();
-    setTimeout(() => {
-      frameEnd = performance.now();
-      frameCost = frameEnd - t;
-    }, 0);
-  };
-  map.on('render', onRender);
+  const unmeter = onFrameCost(map, (cost, end) => {
+    frameCost = cost;
+    frameEnd = end;
+  });
   return () => {
-    map.off('render', onRender);
+    unmeter();
     if (held !== null) release();
     if (own) map.triggerRepaint = ask;
     else delete (map as unknown as { triggerRepaint?: unknown }).triggerRepaint;
@@ -100,14 +112,10 @@ export const SLOW_FRAME_MS = 100;
  */
 export function noFadesWhenFramesAreSlow(map: MlMap): () => void {
   const m = map as unknown as { _fadeDuration?: unknown };
-  const onRender = () => {
-    const t = performance.now();
-    setTimeout(() => {
-      if (performance.now() - t < SLOW_FRAME_MS || typeof m._fadeDuration !== 'number') return;
-      m._fadeDuration = 0;
-      map.off('render', onRender);
-    }, 0);
-  };
-  map.on('render', onRender);
-  return () => map.off('render', onRender);
+  const stop = onFrameCost(map, (cost) => {
+    if (cost < SLOW_FRAME_MS || typeof m._fadeDuration !== 'number') return;
+    m._fadeDuration = 0;
+    stop();
+  });
+  return stop;
 }
