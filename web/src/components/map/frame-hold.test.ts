@@ -4,7 +4,7 @@
 // from that event reads when it runs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Map as MlMap } from 'maplibre-gl';
-import { FRAME_HOLD_MAX_MS, SLOW_FRAME_MS, holdFramesWhileLoading, noFadesWhenFramesAreSlow } from './frame-hold';
+import { FRAME_HOLD_MAX_MS, SLOW_FRAME_MS, holdFramesWhileLoading, noFadesWhenFramesAreSlow, noRepeatPlacementFrames } from './frame-hold';
 
 function standIn() {
   const listeners = new Set<() => void>();
@@ -192,5 +192,43 @@ describe('noFadesWhenFramesAreSlow', () => {
     expect('_fadeDuration' in map).toBe(false);
     undo();
     expect(listeners.size).toBe(0);
+  });
+});
+
+describe('noRepeatPlacementFrames', () => {
+  /** a map after a frame whose placement asked for another frame (MapLibre's fields as in 5–6) */
+  const afterPlacement = (idle: boolean, fade: number) => {
+    const { map, frame, listeners } = standIn();
+    const m = map as unknown as { _placementDirty: boolean; _idleTriggered: boolean; _fadeDuration: number };
+    Object.assign(m, { _placementDirty: false, _idleTriggered: idle, _fadeDuration: fade });
+    const undo = noRepeatPlacementFrames(map);
+    const render = () => {
+      m._placementDirty = true; // (set by MapLibre before its render event)
+      frame(300);
+      return m._placementDirty;
+    };
+    return { m, render, undo, listeners };
+  };
+
+  it('drops the repeat frame of a placement done without a fade: before the first idle, and with fades off', () => {
+    expect(afterPlacement(false, 300).render()).toBe(false);
+    expect(afterPlacement(true, 0).render()).toBe(false);
+  });
+
+  it('keeps it while labels fade (the placement is spread over frames), and after its undo', () => {
+    expect(afterPlacement(true, 300).render()).toBe(true);
+    const { render, undo, listeners } = afterPlacement(false, 0);
+    undo();
+    expect(listeners.size).toBe(0);
+    expect(render()).toBe(true);
+  });
+
+  it('leaves a MapLibre without these fields alone', () => {
+    const { map, frame } = standIn();
+    const m = map as unknown as { _placementDirty: boolean };
+    noRepeatPlacementFrames(map);
+    m._placementDirty = true;
+    frame(300);
+    expect(m._placementDirty).toBe(true);
   });
 });

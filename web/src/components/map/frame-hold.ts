@@ -11,7 +11,7 @@
 import type { Map as MlMap } from 'maplibre-gl';
 
 /** Longest hold, in ms, however expensive frames are. */
-export const FRAME_HOLD_MAX_MS = 60;
+export const FRAME_HOLD_MAX_MS = 100;
 /** Frames that cost less than this (a GPU) are never held. */
 const MIN_HOLD_MS = 4;
 
@@ -118,4 +118,31 @@ export function noFadesWhenFramesAreSlow(map: MlMap): () => void {
     stop();
   });
   return stop;
+}
+
+/**
+ * No second frame for a symbol placement that the frame before has already finished.
+ *
+ * With no label fade (before the map's first `idle`, and after {@link noFadesWhenFramesAreSlow}),
+ * MapLibre places every symbol in one go in each frame. When a frame brings new symbol tiles (a
+ * label layer's new data, the basemap's last tiles), MapLibre still marks that complete placement
+ * stale and asks for one more frame. The placement is meant to be redone in case it was split over
+ * frames, but a placement done in one go cannot be split. That frame draws the same picture again;
+ * in a software-rendered browser it blocks the main thread for 250–450 ms, and a click or drag that
+ * comes meanwhile waits for it (docs/regions.md, click to paint, eighth pass). So after each frame
+ * drawn without a fade, the placement's own request for another frame is dropped. Other requests
+ * (sources, style, transitions, terrain) are left alone. The next frame, whatever asks for it,
+ * places the symbols again. MapLibre 5–6 keep these in private fields (`_placementDirty`,
+ * `_idleTriggered`, `_fadeDuration`); a MapLibre without them is left as it is. Returns the undo.
+ */
+export function noRepeatPlacementFrames(map: MlMap): () => void {
+  const m = map as unknown as { _placementDirty?: unknown; _idleTriggered?: unknown; _fadeDuration?: unknown };
+  // (the render event comes after the placement and before MapLibre decides on another frame)
+  const onRender = () => {
+    if (m._placementDirty !== true || typeof m._idleTriggered !== 'boolean') return;
+    const fade = m._idleTriggered ? m._fadeDuration : 0;
+    if (fade === 0) m._placementDirty = false;
+  };
+  map.on('render', onRender);
+  return () => map.off('render', onRender);
 }

@@ -25,7 +25,7 @@ import { warmRegionCache } from './offline';
 import { provideMissingPoiIcons } from './poi-icons';
 import { fetchRegions } from './regions';
 import { BASEMAP_SOURCE, OSM_ATTRIBUTION, TERRAIN_SOURCE, WORLD_SOURCE, glyphUrls, packUrls, regionStyle } from './style';
-import { holdFramesWhileLoading, noFadesWhenFramesAreSlow } from './frame-hold';
+import { holdFramesWhileLoading, noFadesWhenFramesAreSlow, noRepeatPlacementFrames } from './frame-hold';
 import { useMapDark } from './use-dark-mode';
 
 /** Run `fn` when the browser is idle (or soon, where requestIdleCallback is missing). */
@@ -134,6 +134,7 @@ export default function RegionMapImpl({
       // until the first complete frame, no software-rendered frame is drawn for tiles a few ms away
       const unhold = holdFramesWhileLoading(map, [BASEMAP_SOURCE, WORLD_SOURCE]);
       noFadesWhenFramesAreSlow(map);
+      noRepeatPlacementFrames(map);
       provideMissingPoiIcons(map);
       styleKey.current = `${region}|${dark}|false`;
       map.addControl(new AttributionControl({ compact: false, customAttribution: OSM_ATTRIBUTION }), 'bottom-right');
