@@ -32,11 +32,18 @@ export class RoutingError extends Error {
  * offline use); when the worker cannot start or load the graph, falls back to the server's
  * POST /api/route and /api/route/loop.
  */
+/** What a route depends on: the waypoints' places, modes and vias, the pace and the preferences. */
+function planKey(waypoints: Waypoint[], paceSecPerKm: number, preferences?: RoutePrefs): string {
+  return JSON.stringify([waypoints.map((w) => [w.lon, w.lat, w.mode, w.via ?? null]), paceSecPerKm, preferences ?? null]);
+}
+
 export class RoutingClient {
   private worker: Worker | null = null;
   private seq = 0;
   private pending = new Map<number, Pending>();
   private ready: Promise<boolean> | null = null;
+  /** the worker has loaded the graph (a request can be sent at once) */
+  private running = false;
   /** where the last answer came from (shown in the UI, asserted by tests) */
   engine: 'worker' | 'server' | 'none' = 'none';
 
@@ -69,6 +76,7 @@ export class RoutingClient {
         };
         const r = await this.send({ type: 'init', region: this.region, url: await graphUrl(this.region) });
         if (!r.ok) throw new Error(r.error);
+        this.running = true;
         return true;
       } catch (err) {
         console.warn('Routing worker unavailable, using the server:', err);
@@ -80,13 +88,39 @@ export class RoutingClient {
     return this.ready;
   }
 
+  /** the route asked for by `planAhead`, for the `plan` call with the same arguments */
+  private ahead: { key: string; route: Promise<AssembledRoute | null> } | null = null;
+
+  /**
+   * Ask for the route through `waypoints` now, for the `plan` call with the same arguments that
+   * follows: an edit's route request leaves as the click is handled, not after React has rendered
+   * the edit (~10 ms on a slow machine). Only the latest is kept; an unclaimed one is dropped.
+   */
+  planAhead(waypoints: Waypoint[], paceSecPerKm: number, preferences?: RoutePrefs): void {
+    if (waypoints.length < 2) return;
+    const route = this.request(waypoints, paceSecPerKm, preferences);
+    route.catch(() => {}); // (its rejection is the `plan` call's that claims it)
+    this.ahead = { key: planKey(waypoints, paceSecPerKm, preferences), route };
+  }
+
   /** A route through `waypoints`; `preferences` (only when one is on) weigh the ways of snapped legs. */
-  async plan(waypoints: Waypoint[], paceSecPerKm: number, preferences?: RoutePrefs): Promise<AssembledRoute | null> {
+  plan(waypoints: Waypoint[], paceSecPerKm: number, preferences?: RoutePrefs): Promise<AssembledRoute | null> {
+    const ahead = this.ahead;
+    this.ahead = null;
+    if (ahead && ahead.key === planKey(waypoints, paceSecPerKm, preferences)) return ahead.route;
+    return this.request(waypoints, paceSecPerKm, preferences);
+  }
+
+  private async request(waypoints: Waypoint[], paceSecPerKm: number, preferences?: RoutePrefs): Promise<AssembledRoute | null> {
     if (waypoints.length < 2) return null;
     const wps = waypoints.map((w) => ({ lon: w.lon, lat: w.lat, mode: w.mode, ...(w.via?.length ? { via: w.via } : {}) }));
     const prefs = preferences && Object.values(preferences).some(Boolean) ? { preferences } : {};
-    if (await this.start()) {
-      const r = await this.send({ type: 'plan', region: this.region, waypoints: wps, paceSecPerKm, ...prefs });
+    const msg = { type: 'plan', region: this.region, waypoints: wps, paceSecPerKm, ...prefs } as const;
+    // Sent in this task when the worker is running (awaiting `start()` first would queue the message
+    // behind whatever else the task does, such as React's render of the edit)
+    const sent = this.running ? this.send(msg) : null;
+    if (sent || (await this.start())) {
+      const r = await (sent ?? this.send(msg));
       if (r.ok && r.type === 'plan') {
         this.engine = 'worker';
         return r.route;
@@ -126,6 +160,7 @@ export class RoutingClient {
   dispose() {
     this.worker?.terminate();
     this.worker = null;
+    this.running = false;
     for (const p of this.pending.values()) p.reject(new Error('disposed'));
     this.pending.clear();
   }

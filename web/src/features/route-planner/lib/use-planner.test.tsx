@@ -7,6 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssembledRoute, Waypoint } from './types';
 
 const pending: { resolve: (r: AssembledRoute | null) => void; prefs: unknown }[] = [];
+/** the order of the stand-in's calls: `ahead <n>` when an edit asks ahead, `plan <n>` when the effect plans (n waypoints) */
+const calls: string[] = [];
 vi.mock('./routing-client', () => ({
   RoutingError: class extends Error {},
   RoutingClient: class {
@@ -15,7 +17,11 @@ vi.mock('./routing-client', () => ({
       return Promise.resolve(true);
     }
     dispose() {}
-    plan(_w: unknown, _pace: unknown, prefs: unknown) {
+    planAhead(w: unknown[]) {
+      calls.push(`ahead ${w.length}`);
+    }
+    plan(w: unknown[], _pace: unknown, prefs: unknown) {
+      calls.push(`plan ${w.length}`);
       return new Promise<AssembledRoute | null>((resolve) => pending.push({ resolve, prefs }));
     }
   },
@@ -44,6 +50,7 @@ async function answer(r: AssembledRoute | null) {
 describe('usePlanner waypoints and planned waypoints', () => {
   beforeEach(() => {
     pending.length = 0;
+    calls.length = 0;
   });
 
   async function planned() {
@@ -78,6 +85,29 @@ describe('usePlanner waypoints and planned waypoints', () => {
     const idle = h.result.current.planned;
     h.rerender();
     expect(h.result.current.planned).toBe(idle);
+  });
+
+  it("asks for an edit's route as the edit is handled, before it renders, and not for an edit that changes nothing", async () => {
+    const h = renderHook(() => usePlanner('andorra', start, 360));
+    await answer(route);
+    calls.length = 0;
+    let during: string[] = [];
+    act(() => {
+      h.result.current.act({ type: 'add', at: [1.54, 42.52], mode: 'snap' });
+      during = [...calls]; // before React has rendered the edit
+    });
+    expect(during).toEqual(['ahead 3']);
+    expect(calls).toEqual(['ahead 3', 'plan 3']); // the render's plan (which claims the request)
+    calls.length = 0;
+    act(() => h.result.current.act({ type: 'snapAll' })); // every leg snapped already: no change
+    expect(calls).toEqual([]);
+    act(() => {
+      h.result.current.act({ type: 'undo' });
+      h.result.current.act({ type: 'redo' }); // two edits before one render: the second from the first
+    });
+    // the undo asked ahead for two waypoints; the redo brought back the three on show, whose route
+    // is planned already: no request, and no plan
+    expect(calls).toEqual(['ahead 2']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { addWaypoint, closeLoop, deleteWaypoint, insertWaypoint, moveWaypoint, outAndBack, reverse, setLegMode, snapAll } from './edit';
 import { canRedo, canUndo, createHistory, push, redo, undo, type History } from './history';
 import { RoutingClient, RoutingError } from './routing-client';
@@ -159,6 +159,25 @@ export function usePlanner(region: string, initial: Waypoint[], paceSecPerKm: nu
   const error = idle || !fresh ? null : result.error;
   const status: RouteStatus = idle ? 'idle' : !fresh ? 'routing' : result.error ? 'error' : 'ready';
 
-  const act = useCallback((a: EditAction) => dispatch(a), []);
+  // An edit's route is asked for as the edit is handled (`planAhead`), before React renders it; the
+  // effect above then claims that request. `latest` is the history the edits so far lead to.
+  const latest = useRef(history);
+  const inputs = useRef({ client, paceSecPerKm, routePrefs, history });
+  useLayoutEffect(() => {
+    latest.current = history;
+    inputs.current = { client, paceSecPerKm, routePrefs, history };
+  });
+  const act = useCallback((a: EditAction) => {
+    const { history } = inputs.current;
+    const before = latest.current;
+    const after = reducer(before, a);
+    latest.current = after;
+    // (not for the waypoints on show again, as after an undo and a redo: their route is planned)
+    if (after.present !== before.present && after.present !== history.present) {
+      const { client, paceSecPerKm, routePrefs } = inputs.current;
+      client.planAhead(after.present, paceSecPerKm, routePrefs);
+    }
+    dispatch(a);
+  }, []);
   return { waypoints, planned, route, status, error, act, canUndo: canUndo(history), canRedo: canRedo(history), client, onRouteAnswer };
 }
