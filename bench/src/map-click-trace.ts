@@ -30,33 +30,37 @@ const CLICKS: [number, number][] = [
 type Which = 'ours' | 'peer';
 /** ms from a click's route drawn to the next click: TRACE_SETTLE_MS=0 clicks as bench:map does, at once */
 const SETTLE_MS = Number(process.env.TRACE_SETTLE_MS ?? 1500);
+/** page loads traced (each: 2 warm-up clicks, then the traced ones); a summary of all clicks at the end */
+const LOADS = Number(process.env.TRACE_LOADS ?? 1);
+const summary: Record<Which, { dot: number; route: number }[]> = { ours: [], peer: [] };
 
 async function instrument(page: Page, which: Which) {
   return page.evaluate(
-    ({ which, points }) => {
+    ({ which, points, bare }) => {
       const w = globalThis as unknown as Record<string, any>;
       const m = which === 'peer' ? w.__peerMap : (w.__waymarkTest?.map() ?? w.__waymarkMap);
       const log: unknown[][] = [];
       w.__log = log;
       const T = () => performance.now();
+      const skip = new Set((bare ?? '').split(','));
       const render = m._render;
       const inFrame = { v: false };
-      m._render = function (this: unknown, ...a: unknown[]) {
+      if (!skip.has('render')) m._render = function (this: unknown, ...a: unknown[]) {
         const s = T();
         inFrame.v = true;
         const r = render.apply(this, a);
         inFrame.v = false;
         log.push(['frame', s, T() - s]);
-        if (m._frameRequest)
+        if (m._frameRequest || m._sourcesDirty || m._styleDirty || m._placementDirty || m._repaint)
           log.push([
             'next-frame-asked',
             T(),
-            `sources ${m._sourcesDirty} style ${m._styleDirty} placement ${m._placementDirty} repaint ${m._repaint}`,
+            `sources ${m._sourcesDirty} style ${m._styleDirty} placement ${m._placementDirty} repaint ${m._repaint} fade ${m._fadeDuration} idle ${m._idleTriggered}`,
           ]);
         return r;
       };
       const repaint = m.triggerRepaint;
-      m.triggerRepaint = function (this: unknown) {
+      if (!skip.has('repaint')) m.triggerRepaint = function (this: unknown) {
         if (!m._frameRequest && !inFrame.v)
           log.push([
             'repaint-asked',
@@ -91,6 +95,15 @@ async function instrument(page: Page, which: Which) {
       }).observe({ entryTypes: ['longtask'] } as never); // (the browser's observer; the bench's types are Node's)
       m.getCanvasContainer().addEventListener('mouseup', () => log.push(['mouseup', T()]), { capture: true });
       m.getCanvasContainer().addEventListener('click', () => log.push(['click-dom', T()]), { capture: true });
+      // (registered after the planner's: logged once its click handler has run)
+      m.on('click', () => log.push(['map-click-handled', T()]));
+      const query = m.queryRenderedFeatures;
+      m.queryRenderedFeatures = function (this: unknown, ...a: unknown[]) {
+        const s = T();
+        const r = query.apply(this, a);
+        log.push(['queryRenderedFeatures', s, `${(T() - s).toFixed(1)} ms`]);
+        return r;
+      };
       const style = m.getStyle();
       const lons = points.map((p: number[]) => p[0]!);
       const lats = points.map((p: number[]) => p[1]!);
@@ -109,7 +122,7 @@ async function instrument(page: Page, which: Which) {
         m.triggerRepaint();
       });
     },
-    { which, points: CLICKS },
+    { which, points: CLICKS, bare: process.env.TRACE_BARE },
   );
 }
 
@@ -122,7 +135,7 @@ async function waitPaint(page: Page, which: Which, dots: number, legs: number) {
         new Set(
           (m.queryRenderedFeatures({ layers: [layer] }) as { properties: Record<string, unknown> }[]).map((f) => String(f.properties[key])),
         ).size;
-      w.__log.length = 0;
+      if (settle > 0) w.__log.length = 0;
       w.__paint = new Promise((resolve) => {
         const t0 = { v: null as number | null };
         const out: { dot?: number; route?: number } = {};
@@ -209,21 +222,32 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  // With TRACE_SETTLE_MS=0 the clicks follow each other as in bench:map (one round trip to the page
+  // between a click's route drawn and the next click) and the logs are read after the last.
+  const done: { i: number; r: { dot: number; route: number; t0: number }; log?: unknown[][] }[] = [];
   for (let i = 0; i < CLICKS.length; i++) {
     await waitPaint(page, which, i + 1, i);
-    await workerLog(); // (what came before this click)
-    const profile = i === CLICKS.length - 1;
+    if (SETTLE_MS > 0) await workerLog(); // (what came before this click)
+    const profile = SETTLE_MS > 0 && i === CLICKS.length - 1;
     if (profile) await cdp.send('Profiler.start');
     await page.mouse.click(box.x + px[i]!.x, box.y + px[i]!.y);
     const r = (await page.evaluate(() => (globalThis as any).__paint)) as { dot: number; route: number; t0: number };
-    const log = [...((await page.evaluate(() => (globalThis as any).__log)) as unknown[][]), ...(await workerLog())];
+    if (SETTLE_MS > 0) done.push({ i, r, log: [...((await page.evaluate(() => (globalThis as any).__log)) as unknown[][]), ...(await workerLog())] });
+    else done.push({ i, r });
     if (profile) {
       const { profile: p } = await cdp.send('Profiler.stop');
       fs.writeFileSync(path.join(OUT, `${which}.cpuprofile`), JSON.stringify(p));
     }
+  }
+  const all = SETTLE_MS > 0 ? [] : [...((await page.evaluate(() => (globalThis as any).__log)) as unknown[][]), ...(await workerLog())];
+  for (const { i, r, log = all } of done) {
     if (i < 2) continue;
+    summary[which].push({ dot: r.dot, route: r.route });
     console.log(`\n${which} click ${i}: waypoint ${r.dot.toFixed(0)} ms, route ${r.route.toFixed(0)} ms`);
-    for (const e of log.sort((a, b) => (a[1] as number) - (b[1] as number))) {
+    // from a second before the click to the next click's
+    const next = done.find((d) => d.i === i + 1)?.r.t0 ?? Infinity;
+    const inside = (e: unknown[]) => (e[1] as number) >= r.t0 - 1000 && (e[1] as number) < next;
+    for (const e of log.filter(inside).sort((a, b) => (a[1] as number) - (b[1] as number))) {
       const [k, t, ...rest] = e as [string, number, ...unknown[]];
       const rel = (t - r.t0).toFixed(0).padStart(6);
       console.log(
@@ -298,8 +322,15 @@ try {
       if (only !== 'ours') await firstFrame(browser, `${server.url}${PEER_PAGE}`, 'peer', PEER_MARK, print, peerPage);
     }
   } else {
-    if (only !== 'peer') await one(browser, `${server.url}/run`, 'ours');
-    if (only !== 'ours') await one(browser, `${server.url}${PEER_PLANNER_PAGE}`, 'peer', routePeer);
+    for (let n = 0; n < LOADS; n++) {
+      if (only !== 'peer') await one(browser, `${server.url}/run`, 'ours');
+      if (only !== 'ours') await one(browser, `${server.url}${PEER_PLANNER_PAGE}`, 'peer', routePeer);
+    }
+    for (const which of ['ours', 'peer'] as const)
+      if (summary[which].length)
+        console.log(
+          `\n${which}: click → waypoint / route (ms): ${summary[which].map((s) => `${s.dot.toFixed(0)}/${s.route.toFixed(0)}`).join(' ')}`,
+        );
   }
 } finally {
   await browser.close();
