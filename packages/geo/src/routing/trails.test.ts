@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRunningGraph } from '../graph/build.ts';
 import { RunningGraph } from '../graph/graph.ts';
 import { andorraGraph, loopStart } from '../test-support/andorra.ts';
-import { KM_LAT, KM_LON, kmNetwork } from '../test-support/network.ts';
+import { KM_LAT, KM_LON, kmNetwork, kmSquare } from '../test-support/network.ts';
 import { searchLobeLoops } from './lobes.ts';
 import { LoopGenerator, mulberry32, retraced } from './loop.ts';
 import { RoutePlanner } from './planner.ts';
@@ -152,6 +152,34 @@ describe('closed-trail search on synthetic networks', () => {
       expect(retraced(l.steps)).toBeLessThan(1);
     }
     expect(loops.lowRetracePossible(s, 4000)).toBe(true);
+  });
+
+  it('goes round a closed way from a start on it (one edge from its junction back to it)', () => {
+    // a 4 km square mapped as one way from its only junction (0, 0), where a 500 m stem joins it
+    const { g, planner } = kmNetwork([
+      [
+        [-0.5, 0],
+        [0, 0],
+      ],
+      kmSquare(0, 0, 1, 1, 1),
+    ]);
+    const sq = [...Array(g.edgeCount).keys()].find((e) => g.edgeFrom[e] === g.edgeTo[e])!;
+    const L = g.edgeLength[sq]!;
+    for (const f of [0.3, 0.7]) {
+      const s = planner.index.atOffset(sq, f * L);
+      const r = searchTrailLoops(g, s, { distance: L, tolerance: 0.05, maxRetrace: 0.1, budget: 10_000 });
+      expect(r.loops.length).toBeGreaterThan(0);
+      expectClosedWalk(g, r.loops[0]!.steps, s);
+      expect(r.loops[0]!.length).toBeCloseTo(L, 0);
+      expect(retraced(r.loops[0]!.steps)).toBeLessThan(1);
+      expect(new LoopGenerator(planner).lowRetracePossible(s, L)).toBe(true);
+      // split at the start, the junction reaches the start point by both halves of the way
+      const sg = splitAtStart(g, s);
+      const J = g.edgeFrom[sq]!;
+      const toStart: number[] = [];
+      sg.nbrs(J, (e, v) => v === sg.S && toStart.push(e));
+      expect(toStart.sort()).toEqual([sg.HA, sg.HB].sort());
+    }
   });
 
   it('adds a stem to reach a ring from a short dead end (a lollipop)', () => {

@@ -163,15 +163,13 @@ export function splitAtStart(g: RunningGraph, start: Snap): SplitGraph {
         fn(HB, b0);
         return;
       }
-      let seenA = false;
       for (let i = g.adjOffset[u]!; i < g.adjOffset[u + 1]!; i++) {
         const e = g.adjEdge[i]!;
         if (e === e0) {
-          // a self-loop start edge is listed twice at its node: one half each time
-          if (u === a0 && !seenA) {
-            seenA = true;
-            fn(HA, S);
-          } else fn(HB, S);
+          // the start edge's ends take its halves; a closed way (one edge from its junction back to
+          // it, listed once there) takes both
+          if (u === a0) fn(HA, S);
+          if (u === b0) fn(HB, S);
           continue;
         }
         fn(e, g.otherEnd(e, u));
@@ -288,7 +286,14 @@ export function searchTrailLoops(g: RunningGraph, start: Snap, q: TrailSearch): 
     return loops.length >= maxLoops;
   };
 
-  // 1. trails through the start point itself: a0 → … → b0, closed over the start edge (no stem)
+  // 1. trails through the start point itself: a0 → … → b0, closed over the start edge (no stem);
+  // on a closed way (a0 = b0) the empty trail too: once round the way itself
+  if (a0 === b0 && L0 >= loTotal && L0 <= hiTotal) {
+    trailNodes.push(a0);
+    const done = record([{ edge: e0, start: start.offset, end: L0 }], [{ edge: e0, start: 0, end: start.offset }]);
+    trailNodes.pop();
+    if (done) return { loops, complete };
+  }
   if (
     dfs(a0, b0, L0, loTotal, hiTotal, e0, () =>
       record(
