@@ -45,34 +45,36 @@ async function instrument(page: Page, which: Which) {
       const skip = new Set((bare ?? '').split(','));
       const render = m._render;
       const inFrame = { v: false };
-      if (!skip.has('render')) m._render = function (this: unknown, ...a: unknown[]) {
-        const s = T();
-        inFrame.v = true;
-        const r = render.apply(this, a);
-        inFrame.v = false;
-        log.push(['frame', s, T() - s]);
-        if (m._frameRequest || m._sourcesDirty || m._styleDirty || m._placementDirty || m._repaint)
-          log.push([
-            'next-frame-asked',
-            T(),
-            `sources ${m._sourcesDirty} style ${m._styleDirty} placement ${m._placementDirty} repaint ${m._repaint} fade ${m._fadeDuration} idle ${m._idleTriggered}`,
-          ]);
-        return r;
-      };
+      if (!skip.has('render'))
+        m._render = function (this: unknown, ...a: unknown[]) {
+          const s = T();
+          inFrame.v = true;
+          const r = render.apply(this, a);
+          inFrame.v = false;
+          log.push(['frame', s, T() - s]);
+          if (m._frameRequest || m._sourcesDirty || m._styleDirty || m._placementDirty || m._repaint)
+            log.push([
+              'next-frame-asked',
+              T(),
+              `sources ${m._sourcesDirty} style ${m._styleDirty} placement ${m._placementDirty} repaint ${m._repaint} fade ${m._fadeDuration} idle ${m._idleTriggered}`,
+            ]);
+          return r;
+        };
       const repaint = m.triggerRepaint;
-      if (!skip.has('repaint')) m.triggerRepaint = function (this: unknown) {
-        if (!m._frameRequest && !inFrame.v)
-          log.push([
-            'repaint-asked',
-            T(),
-            String(new Error().stack)
-              .split('\n')
-              .slice(2, 6)
-              .map((l) => l.trim().replace(/\(.*\//, '('))
-              .join(' < '),
-          ]);
-        return repaint.call(this);
-      };
+      if (!skip.has('repaint'))
+        m.triggerRepaint = function (this: unknown) {
+          if (!m._frameRequest && !inFrame.v)
+            log.push([
+              'repaint-asked',
+              T(),
+              String(new Error().stack)
+                .split('\n')
+                .slice(2, 6)
+                .map((l) => l.trim().replace(/\(.*\//, '('))
+                .join(' < '),
+            ]);
+          return repaint.call(this);
+        };
       for (const id of Object.keys(m.getStyle().sources)) {
         const src = m.getSource(id);
         if (src?.type !== 'geojson') continue;
@@ -232,7 +234,8 @@ async function one(browser: Browser, url: string, which: Which, routePeer?: (r: 
     if (profile) await cdp.send('Profiler.start');
     await page.mouse.click(box.x + px[i]!.x, box.y + px[i]!.y);
     const r = (await page.evaluate(() => (globalThis as any).__paint)) as { dot: number; route: number; t0: number };
-    if (SETTLE_MS > 0) done.push({ i, r, log: [...((await page.evaluate(() => (globalThis as any).__log)) as unknown[][]), ...(await workerLog())] });
+    if (SETTLE_MS > 0)
+      done.push({ i, r, log: [...((await page.evaluate(() => (globalThis as any).__log)) as unknown[][]), ...(await workerLog())] });
     else done.push({ i, r });
     if (profile) {
       const { profile: p } = await cdp.send('Profiler.stop');
