@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/lock.ts';
 import { createLogger } from './lib/logger.ts';
-import { startServer } from './server.ts';
 
 /** Process entry: validate config, start, and shut down gracefully on SIGTERM/SIGINT. */
 async function main() {
@@ -18,6 +17,8 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
   let running;
   try {
+    // loaded once the configuration is valid: a bad value exits before the server's modules load
+    const { startServer } = await import('./server.ts');
     running = await startServer(config, { logger });
   } catch (err) {
     const e = err as Error;
