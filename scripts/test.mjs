@@ -16,7 +16,21 @@ const steps = wanted.length ? wanted : all;
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waymark-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Why a step failed, printed again after the summary: CI shows only a run's last lines. */
+const digests = new Map();
 const t0 = Date.now();
+
+/**
+ * The part of a failed step's log that says why: vitest's closing sections (failed suites and
+ * tests, hook errors, unhandled errors) when it printed them, else the log's last lines.
+ */
+function failureDigest(text, maxLines = 60) {
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((l) => /⎯{3,}.*(Failed|Unhandled|Errors)/.test(l));
+  const picked = start >= 0 ? lines.slice(start, start + maxLines) : lines.slice(-30);
+  return picked.join('\n').trimEnd();
+}
 
 function run(label, cmd, args, env = {}) {
   const started = Date.now();
@@ -44,7 +58,10 @@ function runInBackground(label, cmd, args, env = {}) {
       console.log(`\n━━ ${label} ━━`);
       process.stdout.write(fs.readFileSync(log));
       console.log(`━━ ${label}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      if (!ok) failures.push(label);
+      if (!ok) {
+        failures.push(label);
+        digests.set(label, failureDigest(fs.readFileSync(log, 'utf8')));
+      }
       resolve(ok);
     });
   });
@@ -69,6 +86,15 @@ function countReport(label, out, ok) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    const why = [];
+    for (const f of report.testResults ?? []) {
+      const file = path.relative(ROOT, f.name);
+      if (f.status === 'failed' && f.message) why.push(`${file}: ${f.message.split('\n').slice(0, 6).join('\n  ')}`);
+      for (const t of f.assertionResults ?? []) {
+        if (t.status === 'failed') why.push(`${file} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
+      }
+    }
+    if (why.length) digests.set(`${label} (tests)`, why.join('\n'));
     if (report.numTotalTests === 0) {
       console.log(`${label}: no tests ran`);
       failures.push(`${label} (no tests)`);
@@ -138,6 +164,7 @@ if (steps.includes('e2e')) {
 }
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+for (const [label, text] of digests) console.log(`\n━━ why ${label} failed ━━\n${text}`);
 const secs = ((Date.now() - t0) / 1000).toFixed(0);
 console.log(`\nWaymark test suite finished in ${secs} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

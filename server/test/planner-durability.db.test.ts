@@ -158,12 +158,14 @@ describe(`planner durability on ${TEST_DB}: SIGKILL under load`, () => {
     };
 
     /** Concurrent clients creating (70 %), renaming (20 %) and deleting (10 %) their own routes until the kill. */
-    const load = async (round: number) => {
+    const load = async (round: number, attempt: number) => {
       let killed = false;
       let acks = 0;
       let inFlightCreates = 0;
+      // Writes cut off by an earlier kill stay pending for good: only this load's count here.
+      const cutBefore = new Set(tracked.filter((t) => t.pending));
       const worker = async (w: number) => {
-        const rand = rng(round * 1000 + w + 1);
+        const rand = rng(round * 1000 + attempt * 100 + w + 1);
         const mine = () => tracked.filter((t) => t.acked && !t.pending && Number(t.acked.name.split(' ')[1]) % WORKERS === w);
         while (!killed) {
           const r = rand();
@@ -217,15 +219,14 @@ describe(`planner durability on ${TEST_DB}: SIGKILL under load`, () => {
       await server!.stop('SIGKILL');
       await Promise.all(workers);
       const lostCreates = inFlightCreates;
-      const inFlight = tracked.filter((t) => t.pending).length + lostCreates;
+      const inFlight = tracked.filter((t) => t.pending && !cutBefore.has(t)).length + lostCreates;
       if (VERBOSE)
         console.log(
           `round ${round}: ${before} acknowledged writes in ${Math.round(ms)} ms (${Math.round((before / ms) * 1000)}/s); killed with ${inFlight} in flight`,
         );
       expect(unexpected).toEqual([]);
       expect(before).toBeGreaterThanOrEqual(20);
-      expect(inFlight, 'the kill hit the server while writes were in flight').toBeGreaterThan(0);
-      return lostCreates;
+      return { lostCreates, inFlight };
     };
 
     await start(true);
@@ -247,9 +248,20 @@ describe(`planner durability on ${TEST_DB}: SIGKILL under load`, () => {
       expect(total).toBeGreaterThanOrEqual(live);
       expect(total).toBeLessThanOrEqual(live + unanswered);
     };
+    // A kill counts only if it cut writes off. On a loaded machine the server can have answered every
+    // request the clients sent when the signal lands (the answers wait in the sockets): that kill
+    // proves nothing, so the round is loaded and killed again (after the restart's checks).
+    const ATTEMPTS = 4;
     for (let round = 1; round <= ROUNDS; round++) {
       if (round > 1) await restartAndVerify(round - 1);
-      unanswered += await load(round);
+      for (let attempt = 1; ; attempt++) {
+        const { lostCreates, inFlight } = await load(round, attempt);
+        unanswered += lostCreates;
+        if (inFlight > 0) break;
+        if (VERBOSE) console.log(`round ${round}: no write was in flight at kill ${attempt}; again`);
+        expect(attempt, `round ${round}: no kill in ${ATTEMPTS} hit the server while writes were in flight`).toBeLessThan(ATTEMPTS);
+        await restartAndVerify(round);
+      }
     }
     await restartAndVerify(ROUNDS);
     expect(tracked.filter((t) => t.acked === null).length, 'some deletes were acknowledged').toBeGreaterThan(0);
