@@ -111,7 +111,7 @@ export const SLOW_FRAME_MS = 100;
  * Returns the undo.
  */
 export function noFadesWhenFramesAreSlow(map: MlMap): () => void {
-  const m = map as unknown as { _fadeDuration?: unknown };
+  const m: Partial<Pick<MlMap, '_fadeDuration'>> = map;
   const stop = onFrameCost(map, (cost) => {
     if (cost < SLOW_FRAME_MS || typeof m._fadeDuration !== 'number') return;
     m._fadeDuration = 0;
@@ -132,11 +132,12 @@ export function noFadesWhenFramesAreSlow(map: MlMap): () => void {
  * comes meanwhile waits for it (docs/regions.md, click to paint, eighth pass). So after each frame
  * drawn without a fade, the placement's own request for another frame is dropped. Other requests
  * (sources, style, transitions, terrain) are left alone. The next frame, whatever asks for it,
- * places the symbols again. MapLibre 5–6 keep these in private fields (`_placementDirty`,
- * `_idleTriggered`, `_fadeDuration`); a MapLibre without them is left as it is. Returns the undo.
+ * places the symbols again. MapLibre 5–6 keep these in internal fields (`_placementDirty`,
+ * `_idleTriggered`, `_fadeDuration`), declared in its types: a release that renames one fails the
+ * type check here; one without them at run time is left as it is. Returns the undo.
  */
 export function noRepeatPlacementFrames(map: MlMap): () => void {
-  const m = map as unknown as { _placementDirty?: unknown; _idleTriggered?: unknown; _fadeDuration?: unknown };
+  const m: Partial<Pick<MlMap, '_placementDirty' | '_idleTriggered' | '_fadeDuration'>> = map;
   // (the render event comes after the placement and before MapLibre decides on another frame)
   const onRender = () => {
     if (m._placementDirty !== true || typeof m._idleTriggered !== 'boolean') return;

@@ -47,7 +47,8 @@ export interface GeoJsonSourceProps {
 
 /** Whether `map` can still take style changes (not removed, style present). */
 export function styleAlive(map: MlMap): boolean {
-  return !(map as unknown as { _removed?: boolean })._removed && !!map.style;
+  // (`_removed` is internal but declared in MapLibre's types: a rename fails the type check)
+  return !map._removed && !!map.style;
 }
 
 /** Remove a source and every layer that draws it (MapLibre refuses to remove a source in use). */
