@@ -51,8 +51,21 @@ export async function createTestDatabase(opts: { template?: boolean } = {}): Pro
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        // FORCE ends the database's other sessions but waits only 5 s for them to go: on a loaded
+        // machine a busy backend can take longer (55006, "being accessed by other users"). Try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name} with (force)`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '55006' || attempt === 5) throw err;
+            await new Promise((r) => setTimeout(r, 1000));
+          }
+        }
+      } finally {
+        await c.end();
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
