@@ -62,7 +62,7 @@ export function elevationProfile(ele: ArrayLike<number>, dist: ArrayLike<number>
   const { d, e } = resample(ele, dist, step);
   const gs = gradeSeries(ele, dist, step);
   return Array.from(d, (x, i) => ({
-    distance: x,
+    distance: Math.round(x * 10) / 10, // (0.1 m, as the cumulative distances: a third of the answer was digits)
     elevation: Math.round(e[i]! * 10) / 10,
     grade: Math.round((gs.grades[Math.min(i, gs.grades.length - 1)] ?? 0) * 1000) / 1000,
   }));

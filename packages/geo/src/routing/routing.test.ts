@@ -194,7 +194,7 @@ describe('route results', () => {
     expect(r.ascent! - r.descent!).toBeCloseTo(last - first, -1);
     expect(r.ascent!).toBeLessThanOrEqual(r.rawAscent!);
     expect(r.profile.length).toBeGreaterThan(100);
-    expect(r.profile.at(-1)!.distance).toBeCloseTo(r.distance, 3);
+    expect(r.profile.at(-1)!.distance).toBeCloseTo(r.distance, 1); // (profile distances are kept to 0.1 m)
     // uphill overall → slower than flat 6:00/km
     expect(r.time).toBeGreaterThan((r.distance / 1000) * 360);
   });
