@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { failureDigest, reportReasons } from './failure-digest.mjs';
 import { startPostgres } from './pg-cluster.mjs';
 import { prepare, ROOT } from './prepare.mjs';
 
@@ -19,18 +20,6 @@ const failures = [];
 /** Why a step failed, printed again after the summary: CI shows only a run's last lines. */
 const digests = new Map();
 const t0 = Date.now();
-
-/**
- * The part of a failed step's log that says why: vitest's closing sections (failed suites and
- * tests, hook errors, unhandled errors) when it printed them, else the log's last lines.
- */
-function failureDigest(text, maxLines = 60) {
-  // eslint-disable-next-line no-control-regex
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
-  const start = lines.findIndex((l) => /⎯{3,}.*(Failed|Unhandled|Errors)/.test(l));
-  const picked = start >= 0 ? lines.slice(start, start + maxLines) : lines.slice(-30);
-  return picked.join('\n').trimEnd();
-}
 
 function run(label, cmd, args, env = {}) {
   const started = Date.now();
@@ -86,15 +75,8 @@ function countReport(label, out, ok) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    const why = [];
-    for (const f of report.testResults ?? []) {
-      const file = path.relative(ROOT, f.name);
-      if (f.status === 'failed' && f.message) why.push(`${file}: ${f.message.split('\n').slice(0, 6).join('\n  ')}`);
-      for (const t of f.assertionResults ?? []) {
-        if (t.status === 'failed') why.push(`${file} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0]}`);
-      }
-    }
-    if (why.length) digests.set(`${label} (tests)`, why.join('\n'));
+    const why = reportReasons(report, ROOT);
+    if (why) digests.set(`${label} (tests)`, why);
     if (report.numTotalTests === 0) {
       console.log(`${label}: no tests ran`);
       failures.push(`${label} (no tests)`);
