@@ -27,16 +27,16 @@ export class RoutingError extends Error {
   }
 }
 
-/**
- * Routes in a Web Worker on the region's graph.bin (fetched once, kept in the Cache API for
- * offline use); when the worker cannot start or load the graph, falls back to the server's
- * POST /api/route and /api/route/loop.
- */
 /** What a route depends on: the waypoints' places, modes and vias, the pace and the preferences. */
 function planKey(waypoints: Waypoint[], paceSecPerKm: number, preferences?: RoutePrefs): string {
   return JSON.stringify([waypoints.map((w) => [w.lon, w.lat, w.mode, w.via ?? null]), paceSecPerKm, preferences ?? null]);
 }
 
+/**
+ * Routes in a Web Worker on the region's graph.bin (fetched once, kept in the Cache API for
+ * offline use); when the worker cannot start or load the graph, falls back to the server's
+ * POST /api/route and /api/route/loop.
+ */
 export class RoutingClient {
   private worker: Worker | null = null;
   private seq = 0;
