@@ -195,6 +195,8 @@ describe('route results', () => {
     expect(r.ascent!).toBeLessThanOrEqual(r.rawAscent!);
     expect(r.profile.length).toBeGreaterThan(100);
     expect(r.profile.at(-1)!.distance).toBeCloseTo(r.distance, 1); // (profile distances are kept to 0.1 m)
+    // to 0.1 m, like elevations and cumulative distances: a third of a route's answer was their digits
+    for (const p of r.profile) expect(Math.abs(p.distance * 10 - Math.round(p.distance * 10))).toBeLessThan(1e-6);
     // uphill overall → slower than flat 6:00/km
     expect(r.time).toBeGreaterThan((r.distance / 1000) * 360);
   });
